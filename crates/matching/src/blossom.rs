@@ -1,0 +1,54 @@
+//! Edmonds' blossom algorithm: maximum matching in any graph.
+//!
+//! Reference: J. Edmonds, "Paths, trees, and flowers", Canad. J. Math. 17, 1965.
+//!
+//! Starting from a greedy matching, search once from every exposed vertex for an augmenting
+//! path, growing an alternating tree with blossom shrinking ([`Forest`]). A found path is
+//! flipped. A failed search leaves a Hungarian tree, whose vertices are removed for good: no
+//! later augmenting path can use them, so the total cost of failed searches is O(E·α(V)).
+//! One pass over the vertices suffices, because a vertex without an augmenting path keeps
+//! having none after other paths are flipped. Everything is iterative.
+//!
+//! # Complexity
+//! O(V·E·α(V)) time in the worst case (one search per augmentation), far less in practice
+//! after the greedy start; O(V) extra memory.
+//!
+//! Tested against brute-force matching sizes on every graph up to 7 vertices, and against
+//! Hopcroft–Karp on random bipartite graphs.
+
+use crate::forest::{Forest, Growth};
+use crate::graph::Adjacency;
+use crate::greedy::greedy_matching;
+use crate::matching::Matching;
+
+/// A maximum matching of `graph`, starting from a greedy one.
+///
+/// ```
+/// use geography_matching::{maximum_matching, Graph};
+/// // A triangle with a pendant vertex on each corner has a perfect matching.
+/// let g = Graph::from_edges(6, [(0, 1), (1, 2), (2, 0), (0, 3), (1, 4), (2, 5)]).unwrap();
+/// assert_eq!(maximum_matching(&g).size(), 3);
+/// ```
+pub fn maximum_matching<G: Adjacency>(graph: &G) -> Matching {
+    augment_to_maximum(graph, greedy_matching(graph))
+}
+
+/// Grows the matching `matching` of `graph` into a maximum one.
+pub fn augment_to_maximum<G: Adjacency>(graph: &G, mut matching: Matching) -> Matching {
+    let mut forest = Forest::new(graph.vertex_bound());
+    for root in 0..graph.vertex_bound() as u32 {
+        if !graph.contains(root) || !matching.is_exposed(root) || forest.is_dead(root) {
+            continue;
+        }
+        forest.plant(root);
+        match forest.grow(graph, matching.mates()) {
+            Growth::Augmenting(end) => {
+                forest.augment(end, matching.mates_mut());
+                matching.grew();
+                forest.reset();
+            }
+            Growth::Exhausted => forest.bury(),
+        }
+    }
+    matching
+}

@@ -1,0 +1,121 @@
+//! The answer every solver gives: a maximum matching, the class of every vertex, and a proof.
+
+use crate::blossom::maximum_matching;
+use crate::colouring::two_colouring;
+use crate::dulmage_mendelsohn::bipartite_decomposition;
+use crate::gallai_edmonds::gallai_edmonds;
+use crate::graph::Adjacency;
+use crate::greedy::greedy_matching;
+use crate::hopcroft_karp::hopcroft_karp;
+use crate::matching::Matching;
+
+/// The Gallai–Edmonds class of a vertex.
+///
+/// In the game, the player to move from `v` (everything else unvisited) wins iff `v` is
+/// covered by every maximum matching, that is iff its class is [`Class::Barrier`] or
+/// [`Class::Covered`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Class {
+    /// D: some maximum matching misses the vertex.
+    Missable,
+    /// A: every maximum matching covers the vertex, and it has a neighbour in D.
+    Barrier,
+    /// C: every maximum matching covers the vertex, and it has no neighbour in D.
+    Covered,
+    /// Not a vertex of the graph (a removed id).
+    Absent,
+}
+
+impl Class {
+    /// Whether every maximum matching covers a vertex of this class (A or C).
+    pub fn always_covered(self) -> bool {
+        matches!(self, Class::Barrier | Class::Covered)
+    }
+}
+
+/// Why the matching of a [`Decomposition`] is maximum.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Proof {
+    /// A vertex cover as large as the matching (bipartite graphs, König's theorem).
+    Konig {
+        /// The cover's vertices, increasing.
+        cover: Vec<u32>,
+    },
+    /// A set A with |M| = (|V| − odd(G − A) + |A|) / 2 (any graph, the Tutte–Berge formula).
+    TutteBerge {
+        /// The barrier's vertices, increasing.
+        barrier: Vec<u32>,
+    },
+}
+
+/// A maximum matching, the Gallai–Edmonds class of every vertex id, and the proof that the
+/// matching is maximum.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decomposition {
+    matching: Matching,
+    class: Vec<Class>,
+    proof: Proof,
+}
+
+impl Decomposition {
+    pub(crate) fn new(matching: Matching, class: Vec<Class>, proof: Proof) -> Self {
+        Decomposition {
+            matching,
+            class,
+            proof,
+        }
+    }
+
+    /// The maximum matching.
+    pub fn matching(&self) -> &Matching {
+        &self.matching
+    }
+
+    /// The class of `v`.
+    pub fn class(&self, v: u32) -> Class {
+        self.class[v as usize]
+    }
+
+    /// The class of every vertex id, indexed by id.
+    pub fn classes(&self) -> &[Class] {
+        &self.class
+    }
+
+    /// The proof that the matching is maximum.
+    pub fn proof(&self) -> &Proof {
+        &self.proof
+    }
+
+    /// The vertices some maximum matching misses (D), increasing.
+    pub fn missable(&self) -> impl Iterator<Item = u32> + '_ {
+        self.class
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c == Class::Missable)
+            .map(|(v, _)| v as u32)
+    }
+}
+
+/// Decomposes any graph: Hopcroft–Karp and the Dulmage–Mendelsohn search when it is
+/// bipartite, the blossom algorithm and the Gallai–Edmonds forest otherwise.
+///
+/// # Complexity
+/// O(E·√V) on bipartite graphs; O(V·E·α(V)) worst case on others.
+///
+/// ```
+/// use geography_matching::{decompose, Class, Graph};
+/// // The path 0 – 1 – 2: the ends can be left exposed, the middle cannot.
+/// let g = Graph::from_edges(3, [(0, 1), (1, 2)]).unwrap();
+/// let d = decompose(&g);
+/// assert_eq!(d.matching().size(), 1);
+/// assert_eq!(d.classes(), [Class::Missable, Class::Barrier, Class::Missable]);
+/// ```
+pub fn decompose<G: Adjacency>(graph: &G) -> Decomposition {
+    match two_colouring(graph) {
+        Some(side) => {
+            let matching = hopcroft_karp(graph, &side, greedy_matching(graph));
+            bipartite_decomposition(graph, &side, matching)
+        }
+        None => gallai_edmonds(graph, maximum_matching(graph)),
+    }
+}

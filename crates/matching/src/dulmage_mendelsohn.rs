@@ -1,0 +1,69 @@
+//! Which vertices of a bipartite graph some maximum matching misses: the Dulmage–Mendelsohn
+//! idea, one alternating breadth-first search.
+//!
+//! Reference: A. L. Dulmage and N. S. Mendelsohn, "Coverings of bipartite graphs", Canad. J.
+//! Math. 10, 1958.
+//!
+//! Given a maximum matching M, a vertex is missed by some maximum matching iff an even
+//! alternating path joins it to an M-exposed vertex. Search from every exposed vertex at once:
+//! for a reached vertex x and a neighbour y, mate(y) is reached. In a bipartite graph an
+//! alternating walk of this kind is always a path, so no blossom handling is needed (in
+//! general graphs it is not; see [`gallai_edmonds`](crate::gallai_edmonds)).
+//!
+//! The same search gives a König vertex cover: (left vertices not reached) ∪ (right vertices
+//! adjacent to reached left vertices), that is every barrier vertex and the covered left ones. Its size equals |M|, which proves M maximum.
+//!
+//! # Complexity
+//! O(V + E) time, O(V) extra memory.
+//!
+//! Tested against brute force on every graph up to 6 vertices and on random boards.
+
+use crate::decomposition::{Class, Decomposition, Proof};
+use crate::graph::Adjacency;
+use crate::matching::Matching;
+
+/// The Gallai–Edmonds classes of a bipartite graph and a König cover, from a maximum
+/// `matching` and the `side` of every vertex.
+///
+/// Precondition: `matching` is maximum and `side` two-colours the graph.
+pub fn bipartite_decomposition<G: Adjacency>(
+    graph: &G,
+    side: &[bool],
+    matching: Matching,
+) -> Decomposition {
+    let bound = graph.vertex_bound();
+    let mut class = vec![Class::Absent; bound];
+    let mut queue = Vec::new();
+    for v in 0..bound as u32 {
+        if graph.contains(v) {
+            if matching.is_exposed(v) {
+                class[v as usize] = Class::Missable;
+                queue.push(v);
+            } else {
+                class[v as usize] = Class::Covered;
+            }
+        }
+    }
+    let mut head = 0;
+    while let Some(&x) = queue.get(head) {
+        head += 1;
+        for y in graph.neighbors(x) {
+            class[y as usize] = Class::Barrier;
+            let m = matching
+                .mate(y)
+                .expect("a neighbour of a missable vertex is matched when the matching is maximum");
+            if class[m as usize] != Class::Missable {
+                class[m as usize] = Class::Missable;
+                queue.push(m);
+            }
+        }
+    }
+    let cover = (0..bound as u32)
+        .filter(|&v| match class[v as usize] {
+            Class::Absent | Class::Missable => false,
+            Class::Barrier => true,
+            Class::Covered => !side[v as usize],
+        })
+        .collect();
+    Decomposition::new(matching, class, Proof::Konig { cover })
+}

@@ -1,0 +1,39 @@
+//! Maximum matchings, their structure and their certificates, on flat graphs.
+//!
+//! The kernels behind `geography`: a vertex of an undirected graph is won by the player to
+//! move from it exactly when every maximum matching covers it, so solving the game is
+//! computing a maximum matching and the Gallai–Edmonds decomposition.
+//!
+//! - [`Graph`]: compressed sparse row storage; [`Masked`]: the same with vertices removed.
+//! - [`two_colouring`], [`greedy_matching`], [`hopcroft_karp`] (bipartite),
+//!   [`maximum_matching`] (Edmonds' blossom algorithm, any graph).
+//! - [`bipartite_decomposition`] and [`gallai_edmonds`]: the class of every vertex;
+//!   [`decompose`] picks the right one.
+//! - [`Certificate`] and [`check`]: a linear-time proof check that trusts no solver.
+//! - [`DeletionMatching`]: a maximum matching kept up to date while vertices are deleted one
+//!   by one, for analysing played games.
+//!
+//! No I/O, no threads, no recursion whose depth grows with the input.
+
+mod blossom;
+mod certificate;
+mod colouring;
+mod decomposition;
+mod dulmage_mendelsohn;
+mod forest;
+mod gallai_edmonds;
+mod graph;
+mod greedy;
+mod hopcroft_karp;
+mod matching;
+
+pub use blossom::{augment_to_maximum, maximum_matching};
+pub use certificate::{check, Certificate, CertificateError};
+pub use colouring::two_colouring;
+pub use decomposition::{decompose, Class, Decomposition, Proof};
+pub use dulmage_mendelsohn::bipartite_decomposition;
+pub use gallai_edmonds::gallai_edmonds;
+pub use graph::{Adjacency, Graph, GraphError, Masked, MaskedNeighbors, NONE};
+pub use greedy::greedy_matching;
+pub use hopcroft_karp::hopcroft_karp;
+pub use matching::Matching;
