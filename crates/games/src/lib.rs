@@ -1,3 +1,10 @@
 //! Undirected vertex geography and the board games built on it, solved exactly.
 
+pub mod board;
+pub mod oracle;
+pub mod position;
+pub mod record;
+pub mod slide;
 pub mod text;
+pub mod token_game;
+pub mod treasure;

@@ -25,6 +25,7 @@ mod gallai_edmonds;
 mod graph;
 mod greedy;
 mod hopcroft_karp;
+mod incremental;
 mod matching;
 
 pub use blossom::{augment_to_maximum, maximum_matching};
