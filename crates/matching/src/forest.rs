@@ -45,6 +45,7 @@ pub(crate) struct Forest {
     dead: Vec<bool>,
     queue: Vec<u32>,
     touched: Vec<u32>,
+    merged: Vec<u32>,
 }
 
 impl Forest {
@@ -58,6 +59,7 @@ impl Forest {
             dead: vec![false; bound],
             queue: Vec::new(),
             touched: Vec::new(),
+            merged: Vec::new(),
         }
     }
 
@@ -106,6 +108,9 @@ impl Forest {
                             let base = self.common_base(bv, bw, mates);
                             self.shrink(v, w, base, mates);
                             self.shrink(w, v, base, mates);
+                            for merged in self.merged.drain(..) {
+                                self.link[merged as usize] = base;
+                            }
                         }
                     }
                     _ => {
@@ -208,9 +213,11 @@ impl Forest {
                 self.label[m as usize] = EVEN;
                 self.queue.push(m);
             }
-            self.link[bv as usize] = base;
+            // Linking waits until both halves are walked: the walk may pass through the
+            // inside of a blossom on its way to that blossom's base.
+            self.merged.push(bv);
             let bm = self.find(m);
-            self.link[bm as usize] = base;
+            self.merged.push(bm);
             bridge = m;
             v = self.pred[m as usize];
         }

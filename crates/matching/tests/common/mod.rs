@@ -1,0 +1,63 @@
+//! Brute-force judges for the matching kernels: no matching theory beyond the definition.
+
+#![allow(dead_code)]
+
+use geography_matching::{Adjacency, Graph};
+
+/// Adjacency bitmasks of a graph with at most 16 vertices.
+pub fn masks<G: Adjacency>(graph: &G) -> Vec<u32> {
+    (0..graph.vertex_bound() as u32)
+        .map(|v| {
+            if graph.contains(v) {
+                graph.neighbors(v).fold(0u32, |m, w| m | 1 << w)
+            } else {
+                0
+            }
+        })
+        .collect()
+}
+
+/// ν of the subgraph induced by every vertex subset, by dynamic programming over subsets:
+/// the lowest vertex is either left out or matched to a neighbour.
+pub fn nu_of_subsets(adjacency: &[u32]) -> Vec<u8> {
+    let n = adjacency.len();
+    let mut nu = vec![0u8; 1 << n];
+    for set in 1usize..1 << n {
+        let v = set.trailing_zeros() as usize;
+        let rest = set & !(1 << v);
+        let mut best = nu[rest];
+        let mut partners = adjacency[v] as usize & rest;
+        while partners != 0 {
+            let u = partners.trailing_zeros() as usize;
+            partners &= partners - 1;
+            best = best.max(1 + nu[rest & !(1 << u)]);
+        }
+        nu[set] = best;
+    }
+    nu
+}
+
+/// For the vertex set `present`: ν, and which vertices some maximum matching misses.
+pub fn brute_missable(adjacency: &[u32], present: u32) -> (usize, Vec<bool>) {
+    let nu = nu_of_subsets(adjacency);
+    let full = nu[present as usize];
+    let missable = (0..adjacency.len())
+        .map(|v| present & (1 << v) != 0 && nu[(present & !(1 << v)) as usize] == full)
+        .collect();
+    (full as usize, missable)
+}
+
+/// The graph on `n` vertices whose edges are the bits of `code` over the pairs (i < j).
+pub fn graph_from_code(n: u32, code: u64) -> Graph {
+    let mut edges = Vec::new();
+    let mut bit = 0;
+    for i in 0..n {
+        for j in i + 1..n {
+            if code >> bit & 1 == 1 {
+                edges.push((i, j));
+            }
+            bit += 1;
+        }
+    }
+    Graph::from_edges(n as usize, edges).unwrap()
+}

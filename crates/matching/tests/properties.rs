@@ -1,0 +1,215 @@
+//! Seeded property tests: random graphs against brute force, solvers against each other on
+//! larger graphs, masked graphs against rebuilt ones, and tampered certificates.
+
+mod common;
+
+use common::{brute_missable, masks};
+use geography_matching::{
+    bipartite_decomposition, check, decompose, gallai_edmonds, greedy_matching, hopcroft_karp,
+    maximum_matching, two_colouring, Adjacency, Certificate, Class, CertificateError, Graph,
+    Masked, Proof,
+};
+use proptest::prelude::*;
+use proptest::test_runner::{Config, FileFailurePersistence, RngAlgorithm, TestRng, TestRunner};
+
+fn runner(cases: u32) -> TestRunner {
+    let config = Config {
+        cases,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Off)),
+        ..Config::default()
+    };
+    TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha))
+}
+
+/// A random graph on `n` vertices: each pair is an edge with probability `density`/256.
+fn random_graph(max_n: usize) -> impl Strategy<Value = Graph> {
+    (1..=max_n, 1u32..=200).prop_flat_map(|(n, density)| {
+        prop::collection::vec(any::<u8>(), n * (n - 1) / 2).prop_map(move |coins| {
+            let mut edges = Vec::new();
+            let mut k = 0;
+            for i in 0..n as u32 {
+                for j in i + 1..n as u32 {
+                    if u32::from(coins[k]) < density {
+                        edges.push((i, j));
+                    }
+                    k += 1;
+                }
+            }
+            Graph::from_edges(n, edges).unwrap()
+        })
+    })
+}
+
+/// A random sparse graph on up to `max_n` vertices with about `n * degree / 2` edges.
+fn random_sparse(max_n: usize, degree: usize, bipartite: bool) -> impl Strategy<Value = Graph> {
+    (2..=max_n).prop_flat_map(move |n| {
+        prop::collection::vec((0..n as u32, 0..n as u32), n * degree / 2).prop_map(move |pairs| {
+            let edges = pairs.into_iter().map(|(u, v)| {
+                if bipartite {
+                    // Even ids on the left, odd on the right.
+                    (u & !1, v | 1)
+                } else {
+                    (u, v)
+                }
+            });
+            let edges: Vec<_> = edges.filter(|&(u, v)| (v as usize) < n && u != v).collect();
+            Graph::from_edges(n, edges).unwrap()
+        })
+    })
+}
+
+#[test]
+fn random_graphs_up_to_fourteen_vertices_match_brute_force() {
+    runner(3000)
+        .run(&random_graph(14), |graph| {
+            let present = (1u32 << graph.vertex_count()) - 1;
+            let (nu, missable) = brute_missable(&masks(&graph), present);
+            let decomposition = decompose(&graph);
+            prop_assert!(decomposition.matching().is_valid_in(&graph));
+            prop_assert_eq!(decomposition.matching().size(), nu);
+            for v in 0..graph.vertex_count() as u32 {
+                prop_assert_eq!(decomposition.class(v) == Class::Missable, missable[v as usize]);
+            }
+            prop_assert_eq!(check(&graph, &Certificate::from(&decomposition)), Ok(nu));
+            Ok(())
+        })
+        .unwrap();
+}
+
+#[test]
+fn masked_graphs_solve_like_the_induced_subgraph() {
+    runner(2000)
+        .run(&(random_graph(12), any::<u16>()), |(graph, removal)| {
+            let n = graph.vertex_count();
+            let removed: Vec<bool> = (0..n).map(|v| removal >> v & 1 == 1).collect();
+            let masked = Masked::new(&graph, &removed);
+            let present = (0..n).filter(|&v| !removed[v]).fold(0u32, |m, v| m | 1 << v);
+            let (nu, missable) = brute_missable(&masks(&graph), present);
+            let decomposition = decompose(&masked);
+            prop_assert!(decomposition.matching().is_valid_in(&masked));
+            prop_assert_eq!(decomposition.matching().size(), nu);
+            for v in 0..n as u32 {
+                let class = decomposition.class(v);
+                prop_assert_eq!(class == Class::Absent, removed[v as usize]);
+                prop_assert_eq!(class == Class::Missable, missable[v as usize]);
+            }
+            prop_assert_eq!(check(&masked, &Certificate::from(&decomposition)), Ok(nu));
+            Ok(())
+        })
+        .unwrap();
+}
+
+#[test]
+fn hopcroft_karp_and_blossom_agree_on_large_bipartite_graphs() {
+    runner(300)
+        .run(&random_sparse(3000, 3, true), |graph| {
+            let side = two_colouring(&graph).expect("bipartite by construction");
+            let bipartite = bipartite_decomposition(
+                &graph,
+                &side,
+                hopcroft_karp(&graph, &side, greedy_matching(&graph)),
+            );
+            let general = gallai_edmonds(&graph, maximum_matching(&graph));
+            prop_assert_eq!(bipartite.matching().size(), general.matching().size());
+            prop_assert_eq!(bipartite.classes(), general.classes());
+            let size = bipartite.matching().size();
+            prop_assert_eq!(check(&graph, &Certificate::from(&bipartite)), Ok(size));
+            prop_assert_eq!(check(&graph, &Certificate::from(&general)), Ok(size));
+            Ok(())
+        })
+        .unwrap();
+}
+
+#[test]
+fn blossom_results_on_large_general_graphs_carry_valid_certificates() {
+    runner(300)
+        .run(&random_sparse(3000, 3, false), |graph| {
+            let decomposition = gallai_edmonds(&graph, maximum_matching(&graph));
+            prop_assert!(decomposition.matching().is_valid_in(&graph));
+            let size = decomposition.matching().size();
+            prop_assert_eq!(check(&graph, &Certificate::from(&decomposition)), Ok(size));
+            // Gallai–Edmonds: A is exactly the neighbours of D outside D.
+            for v in 0..graph.vertex_count() as u32 {
+                let near_missable = graph
+                    .neighbors(v)
+                    .any(|w| decomposition.class(w) == Class::Missable);
+                let class = decomposition.class(v);
+                prop_assert_eq!(
+                    class == Class::Barrier,
+                    class != Class::Missable && near_missable
+                );
+            }
+            Ok(())
+        })
+        .unwrap();
+}
+
+#[test]
+fn tampered_certificates_are_rejected() {
+    // An odd cycle of 5 with a pendant on vertex 0 (not bipartite).
+    let general = Graph::from_edges(6, [(0, 1), (1, 2), (2, 3), (3, 4), (4, 0), (0, 5)]).unwrap();
+    // A 2×3 grid (bipartite).
+    let grid = Graph::from_edges(6, [(0, 1), (1, 2), (3, 4), (4, 5), (0, 3), (1, 4), (2, 5)]).unwrap();
+    for graph in [&general, &grid] {
+        let honest = Certificate::from(&decompose(graph));
+        assert_eq!(check(graph, &honest), Ok(3));
+
+        let mut short = honest.clone();
+        short.pairs.pop();
+        assert!(matches!(check(graph, &short), Err(CertificateError::Gap { .. })));
+
+        let mut not_edge = honest.clone();
+        not_edge.pairs[0] = (0, 2);
+        let rejected = check(graph, &not_edge);
+        assert!(
+            matches!(rejected, Err(CertificateError::NotAnEdge(..) | CertificateError::MatchedTwice(_))),
+            "{rejected:?}"
+        );
+
+        let mut twice = honest.clone();
+        let (u, _) = twice.pairs[0];
+        let (_, w) = twice.pairs[1];
+        twice.pairs[1] = (u, w);
+        assert!(check(graph, &twice).is_err());
+
+        let mut bad_vertex = honest.clone();
+        bad_vertex.pairs[0].1 = 99;
+        assert_eq!(check(graph, &bad_vertex), Err(CertificateError::NotAVertex(99)));
+
+        let mut bad_proof = honest.clone();
+        match &mut bad_proof.proof {
+            Proof::Konig { cover } => {
+                cover.pop();
+            }
+            // Removing four vertices leaves two odd singletons: a bound of 4.
+            Proof::TutteBerge { barrier } => *barrier = vec![0, 1, 2, 3],
+        }
+        assert!(
+            matches!(
+                check(graph, &bad_proof),
+                Err(CertificateError::Gap { .. } | CertificateError::Uncovered(..))
+            ),
+            "{bad_proof:?}"
+        );
+    }
+    // A cover that misses an edge.
+    let claim = Certificate {
+        pairs: vec![(0, 1), (3, 4), (2, 5)],
+        proof: Proof::Konig { cover: vec![0, 4, 5] },
+    };
+    assert_eq!(check(&grid, &claim), Err(CertificateError::Uncovered(1, 2)));
+}
+
+#[test]
+fn long_paths_and_cycles_solve_without_deep_recursion() {
+    let n = 1_000_001u32;
+    let path = Graph::from_edges(n as usize, (1..n).map(|v| (v - 1, v))).unwrap();
+    let bipartite = decompose(&path);
+    assert_eq!(bipartite.matching().size(), 500_000);
+    assert_eq!(bipartite.class(0), Class::Missable);
+    assert_eq!(bipartite.class(1), Class::Barrier);
+    let cycle = Graph::from_edges(n as usize, (0..n).map(|v| (v, (v + 1) % n))).unwrap();
+    let general = decompose(&cycle);
+    assert_eq!(general.matching().size(), 500_000);
+    assert!(general.classes().iter().all(|&c| c == Class::Missable));
+}
