@@ -120,6 +120,16 @@ impl<'a> Tokens<'a> {
         })
     }
 
+    /// The next token without consuming it.
+    pub fn peek(&self) -> Option<Token<'a>> {
+        self.clone().next_token()
+    }
+
+    /// The unread rest of the input.
+    pub fn rest(&self) -> &'a [u8] {
+        &self.input[self.pos..]
+    }
+
     /// Whether only whitespace remains.
     pub fn at_end(&mut self) -> bool {
         self.skip_space();

@@ -1,1 +1,60 @@
-//! (in progress)
+//! The token game (JSOI2009 "Game"): one player places a token on a free cell of a grid, the
+//! other moves first; moves go to an orthogonally adjacent unvisited free cell; who cannot
+//! move loses. Which placements win for the placer?
+//!
+//! Exactly the cells some maximum matching of the free cells' graph misses (see
+//! [`position`](crate::position)); an isolated free cell is one. The placer wins at all iff
+//! there is no perfect matching.
+//!
+//! # Complexity
+//! O(E·√V) for Hopcroft–Karp plus O(V + E) for the alternating search (V free cells).
+
+use std::fmt::Write;
+
+use crate::board::Board;
+use crate::position::Solution;
+use crate::text::InputError;
+
+/// The judge's answer for a board: `WIN` and the winning cells (1-based `row col`, row-major),
+/// or `LOSE`. The board may name another neighbourhood; the contest's is orthogonal.
+pub fn answer(board: &Board) -> String {
+    let graph = board.graph();
+    let winning = Solution::new(&graph.graph).winning_placements();
+    if winning.is_empty() {
+        return "LOSE\n".to_string();
+    }
+    let mut out = String::with_capacity(4 + winning.len() * 10);
+    out.push_str("WIN\n");
+    for v in winning {
+        // Vertices are numbered in row-major order, so this order is the judge's.
+        let _ = writeln!(out, "{}", graph.cell(v));
+    }
+    out
+}
+
+/// Reads the contest input (`N M`, then N rows of `.` and `#`) and returns the judge's
+/// output.
+///
+/// # Errors
+/// An [`InputError`] naming line and column for malformed input.
+pub fn judge(input: &[u8]) -> Result<String, InputError> {
+    Ok(answer(&Board::parse(input)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn official_sample() {
+        assert_eq!(judge(b"3 3\n.##\n...\n#.#\n").unwrap(), "WIN\n2 3\n3 2\n");
+    }
+
+    #[test]
+    fn perfect_matchings_lose_and_isolated_cells_win() {
+        assert_eq!(judge(b"2 2\n..\n..\n").unwrap(), "LOSE\n");
+        assert_eq!(judge(b"1 1\n#\n").unwrap(), "LOSE\n");
+        assert_eq!(judge(b"1 1\n.\n").unwrap(), "WIN\n1 1\n");
+        assert_eq!(judge(b"1 3\n...\n").unwrap(), "WIN\n1 1\n1 3\n");
+    }
+}
