@@ -161,7 +161,11 @@ impl Board {
     /// # Panics
     /// If `free` does not hold one flag per cell, or there are more than [`MAX_CELLS`].
     pub fn new(rows: u32, cols: u32, free: Vec<bool>, neighbourhood: Neighbourhood) -> Self {
-        assert_eq!(free.len(), rows as usize * cols as usize, "one flag per cell");
+        assert_eq!(
+            free.len(),
+            rows as usize * cols as usize,
+            "one flag per cell"
+        );
         assert!(free.len() <= MAX_CELLS, "board too large");
         Board {
             rows,
@@ -266,7 +270,10 @@ impl Board {
         // Never trust the header: reserve no more than the input could hold.
         let mut free = Vec::with_capacity((cells as usize).min(tokens.rest().len()));
         for row in 1..=rows {
-            let token = tokens.expect(&format!("row {row} of {rows}"))?;
+            let Some(token) = tokens.next_token() else {
+                let message = format!("expected row {row} of {rows}, found end of input");
+                return Err(tokens.error_here(message));
+            };
             for (i, &b) in token.text.iter().enumerate() {
                 match b {
                     b'.' => free.push(true),
@@ -276,7 +283,10 @@ impl Board {
                         return Err(InputError {
                             message: format!(
                                 "unexpected character '{}' in row {row}: expected '.' or '#'",
-                                String::from_utf8_lossy(&token.text[i..]).chars().next().unwrap_or('?')
+                                String::from_utf8_lossy(&token.text[i..])
+                                    .chars()
+                                    .next()
+                                    .unwrap_or('?')
                             ),
                             ..at
                         });
@@ -334,7 +344,11 @@ mod tests {
             let graph = board.graph();
             let centre = graph.vertex(Cell { row: 2, col: 2 }).unwrap();
             assert_eq!(graph.graph.degree(centre), centre_degree, "{neighbourhood}");
-            assert_eq!(two_colouring(&graph.graph).is_some(), bipartite, "{neighbourhood}");
+            assert_eq!(
+                two_colouring(&graph.graph).is_some(),
+                bipartite,
+                "{neighbourhood}"
+            );
         }
     }
 

@@ -1,6 +1,7 @@
 //! Undirected vertex geography and the board games built on it, solved exactly.
 
 pub mod board;
+pub mod formats;
 pub mod oracle;
 pub mod position;
 pub mod record;

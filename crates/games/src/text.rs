@@ -30,7 +30,11 @@ impl InputError {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}: {}", self.line, self.column, self.message)
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.message
+        )
     }
 }
 
@@ -157,17 +161,33 @@ impl<'a> Tokens<'a> {
     /// # Errors
     /// At the end of the input, for a non-number, or out of range.
     pub fn integer(&mut self, what: &str, min: i64, max: i64) -> Result<i64, InputError> {
-        let token = self.expect(what)?;
-        let value = parse_integer(token.text).ok_or_else(|| {
-            token.error(format!("expected {what}, found '{}'", token.shown()))
-        })?;
-        if value < min || value > max {
-            return Err(token.error(format!(
-                "{what} must be between {min} and {max}, found {}",
+        self.integer_described(min, max, || what.to_string())
+    }
+
+    /// Like [`Tokens::integer`], building the name only when an error needs it (for hot
+    /// loops: no allocation per token).
+    ///
+    /// # Errors
+    /// At the end of the input, for a non-number, or out of range.
+    pub fn integer_described(
+        &mut self,
+        min: i64,
+        max: i64,
+        what: impl FnOnce() -> String,
+    ) -> Result<i64, InputError> {
+        let Some(token) = self.next_token() else {
+            let what = what();
+            return Err(self.error_here(format!("expected {what}, found end of input")));
+        };
+        match parse_integer(token.text) {
+            Some(value) if (min..=max).contains(&value) => Ok(value),
+            Some(_) => Err(token.error(format!(
+                "{} must be between {min} and {max}, found {}",
+                what(),
                 token.shown()
-            )));
+            ))),
+            None => Err(token.error(format!("expected {}, found '{}'", what(), token.shown()))),
         }
-        Ok(value)
     }
 
     /// Like [`Tokens::integer`], for a count or size that fits `usize`.
@@ -242,7 +262,11 @@ mod tests {
         let err = tokens.integer("n", 1, 100).unwrap_err();
         assert_eq!((err.line, err.column), (1, 4));
         assert!(err.message.contains("between 1 and 100"), "{}", err.message);
-        assert!(tokens.integer("n", 1, 100).unwrap_err().message.contains("found 'x'"));
+        assert!(tokens
+            .integer("n", 1, 100)
+            .unwrap_err()
+            .message
+            .contains("found 'x'"));
         assert!(tokens.integer("n", 1, 100).is_err());
         let end = tokens.integer("k", 0, 5).unwrap_err();
         assert!(end.message.contains("end of input"));

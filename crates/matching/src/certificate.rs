@@ -69,7 +69,12 @@ impl fmt::Display for Certificate {
             Proof::Konig { cover } => ("König cover", cover),
             Proof::TutteBerge { barrier } => ("Tutte–Berge set", barrier),
         };
-        write!(f, "matching of size {}; {name} of size {}", self.pairs.len(), set.len())
+        write!(
+            f,
+            "matching of size {}; {name} of size {}",
+            self.pairs.len(),
+            set.len()
+        )
     }
 }
 
@@ -86,7 +91,10 @@ impl fmt::Display for Certificate {
 /// certificate.pairs.pop();
 /// assert!(check(&g, &certificate).is_err());
 /// ```
-pub fn check<G: Adjacency>(graph: &G, certificate: &Certificate) -> Result<usize, CertificateError> {
+pub fn check<G: Adjacency>(
+    graph: &G,
+    certificate: &Certificate,
+) -> Result<usize, CertificateError> {
     let bound = graph.vertex_bound();
     let is_vertex = |v: u32| (v as usize) < bound && graph.contains(v);
     let mut mate = vec![NONE; bound];

@@ -34,7 +34,9 @@ pub trait Adjacency {
 
     /// The number of vertices, removed ids excluded. O(V).
     fn vertex_count(&self) -> usize {
-        (0..self.vertex_bound() as u32).filter(|&v| self.contains(v)).count()
+        (0..self.vertex_bound() as u32)
+            .filter(|&v| self.contains(v))
+            .count()
     }
 }
 
@@ -300,6 +302,9 @@ impl Iterator for MaskedNeighbors<'_> {
     type Item = u32;
 
     fn next(&mut self) -> Option<u32> {
-        self.inner.by_ref().copied().find(|&w| !self.removed[w as usize])
+        self.inner
+            .by_ref()
+            .copied()
+            .find(|&w| !self.removed[w as usize])
     }
 }

@@ -14,11 +14,22 @@ fn assert_matches_brute(graph: &Graph, decomposition: &Decomposition, what: &str
     let adjacency = masks(graph);
     let present = (1u32 << graph.vertex_count()) - 1;
     let (nu, missable) = brute_missable(&adjacency, present);
-    assert!(decomposition.matching().is_valid_in(graph), "{what}: invalid matching in {graph:?}");
-    assert_eq!(decomposition.matching().size(), nu, "{what}: size in {graph:?}");
+    assert!(
+        decomposition.matching().is_valid_in(graph),
+        "{what}: invalid matching in {graph:?}"
+    );
+    assert_eq!(
+        decomposition.matching().size(),
+        nu,
+        "{what}: size in {graph:?}"
+    );
     for v in 0..graph.vertex_count() as u32 {
         let class = decomposition.class(v);
-        assert_eq!(class == Class::Missable, missable[v as usize], "{what}: vertex {v} of {graph:?}");
+        assert_eq!(
+            class == Class::Missable,
+            missable[v as usize],
+            "{what}: vertex {v} of {graph:?}"
+        );
         let has_missable_neighbour = graph.neighbors(v).any(|w| missable[w as usize]);
         let expected = if missable[v as usize] {
             Class::Missable
@@ -29,16 +40,32 @@ fn assert_matches_brute(graph: &Graph, decomposition: &Decomposition, what: &str
         };
         assert_eq!(class, expected, "{what}: class of {v} in {graph:?}");
     }
-    assert_eq!(check(graph, &Certificate::from(decomposition)), Ok(nu), "{what}: certificate");
+    assert_eq!(
+        check(graph, &Certificate::from(decomposition)),
+        Ok(nu),
+        "{what}: certificate"
+    );
 }
 
 fn check_every_path(graph: &Graph) {
     assert_matches_brute(graph, &decompose(graph), "decompose");
-    assert_matches_brute(graph, &gallai_edmonds(graph, maximum_matching(graph)), "blossom");
+    assert_matches_brute(
+        graph,
+        &gallai_edmonds(graph, maximum_matching(graph)),
+        "blossom",
+    );
     if let Some(side) = two_colouring(graph) {
         let matching = hopcroft_karp(graph, &side, greedy_matching(graph));
-        assert_matches_brute(graph, &bipartite_decomposition(graph, &side, matching), "HK");
-        let from_empty = hopcroft_karp(graph, &side, geography_matching::Matching::empty(graph.vertex_count()));
+        assert_matches_brute(
+            graph,
+            &bipartite_decomposition(graph, &side, matching),
+            "HK",
+        );
+        let from_empty = hopcroft_karp(
+            graph,
+            &side,
+            geography_matching::Matching::empty(graph.vertex_count()),
+        );
         assert_eq!(from_empty.size(), maximum_matching(graph).size());
     }
 }

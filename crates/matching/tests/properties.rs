@@ -6,7 +6,7 @@ mod common;
 use common::{brute_missable, masks};
 use geography_matching::{
     bipartite_decomposition, check, decompose, gallai_edmonds, greedy_matching, hopcroft_karp,
-    maximum_matching, two_colouring, Adjacency, Certificate, Class, CertificateError, Graph,
+    maximum_matching, two_colouring, Adjacency, Certificate, CertificateError, Class, Graph,
     Masked, Proof,
 };
 use proptest::prelude::*;
@@ -68,7 +68,10 @@ fn random_graphs_up_to_fourteen_vertices_match_brute_force() {
             prop_assert!(decomposition.matching().is_valid_in(&graph));
             prop_assert_eq!(decomposition.matching().size(), nu);
             for v in 0..graph.vertex_count() as u32 {
-                prop_assert_eq!(decomposition.class(v) == Class::Missable, missable[v as usize]);
+                prop_assert_eq!(
+                    decomposition.class(v) == Class::Missable,
+                    missable[v as usize]
+                );
             }
             prop_assert_eq!(check(&graph, &Certificate::from(&decomposition)), Ok(nu));
             Ok(())
@@ -83,7 +86,9 @@ fn masked_graphs_solve_like_the_induced_subgraph() {
             let n = graph.vertex_count();
             let removed: Vec<bool> = (0..n).map(|v| removal >> v & 1 == 1).collect();
             let masked = Masked::new(&graph, &removed);
-            let present = (0..n).filter(|&v| !removed[v]).fold(0u32, |m, v| m | 1 << v);
+            let present = (0..n)
+                .filter(|&v| !removed[v])
+                .fold(0u32, |m, v| m | 1 << v);
             let (nu, missable) = brute_missable(&masks(&graph), present);
             let decomposition = decompose(&masked);
             prop_assert!(decomposition.matching().is_valid_in(&masked));
@@ -149,20 +154,27 @@ fn tampered_certificates_are_rejected() {
     // An odd cycle of 5 with a pendant on vertex 0 (not bipartite).
     let general = Graph::from_edges(6, [(0, 1), (1, 2), (2, 3), (3, 4), (4, 0), (0, 5)]).unwrap();
     // A 2×3 grid (bipartite).
-    let grid = Graph::from_edges(6, [(0, 1), (1, 2), (3, 4), (4, 5), (0, 3), (1, 4), (2, 5)]).unwrap();
+    let grid =
+        Graph::from_edges(6, [(0, 1), (1, 2), (3, 4), (4, 5), (0, 3), (1, 4), (2, 5)]).unwrap();
     for graph in [&general, &grid] {
         let honest = Certificate::from(&decompose(graph));
         assert_eq!(check(graph, &honest), Ok(3));
 
         let mut short = honest.clone();
         short.pairs.pop();
-        assert!(matches!(check(graph, &short), Err(CertificateError::Gap { .. })));
+        assert!(matches!(
+            check(graph, &short),
+            Err(CertificateError::Gap { .. })
+        ));
 
         let mut not_edge = honest.clone();
         not_edge.pairs[0] = (0, 2);
         let rejected = check(graph, &not_edge);
         assert!(
-            matches!(rejected, Err(CertificateError::NotAnEdge(..) | CertificateError::MatchedTwice(_))),
+            matches!(
+                rejected,
+                Err(CertificateError::NotAnEdge(..) | CertificateError::MatchedTwice(_))
+            ),
             "{rejected:?}"
         );
 
@@ -174,7 +186,10 @@ fn tampered_certificates_are_rejected() {
 
         let mut bad_vertex = honest.clone();
         bad_vertex.pairs[0].1 = 99;
-        assert_eq!(check(graph, &bad_vertex), Err(CertificateError::NotAVertex(99)));
+        assert_eq!(
+            check(graph, &bad_vertex),
+            Err(CertificateError::NotAVertex(99))
+        );
 
         let mut bad_proof = honest.clone();
         match &mut bad_proof.proof {
@@ -195,7 +210,9 @@ fn tampered_certificates_are_rejected() {
     // A cover that misses an edge.
     let claim = Certificate {
         pairs: vec![(0, 1), (3, 4), (2, 5)],
-        proof: Proof::Konig { cover: vec![0, 4, 5] },
+        proof: Proof::Konig {
+            cover: vec![0, 4, 5],
+        },
     };
     assert_eq!(check(&grid, &claim), Err(CertificateError::Uncovered(1, 2)));
 }
