@@ -1,1 +1,63 @@
-fn main() {}
+//! `geography`: solve, explain and play two-player graph and board games exactly.
+//!
+//! A thin layer over the `geography-games` library: arguments are parsed here, files and
+//! stdin are read here, results are printed here. Exit codes: 0 success, 1 failure to read
+//! or write, 2 malformed input (the message names file, line and column).
+
+mod draw;
+mod input;
+mod judge;
+mod play;
+mod solve;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Solve, explain and play two-player graph and board games exactly.
+#[derive(Debug, Parser)]
+#[command(name = "geography", version, about, long_about = None)]
+struct Cli {
+    /// When to colour the output: auto (on a terminal, unless NO_COLOR is set), always, never.
+    #[arg(long, global = true, value_enum, default_value_t = draw::ColorChoice::Auto)]
+    color: draw::ColorChoice,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    Solve(solve::Args),
+    Play(play::Args),
+    Judge(judge::Args),
+}
+
+/// How a command failed: the exit code and the message already printed or to print.
+#[derive(Debug)]
+pub enum Failure {
+    /// Malformed input: exit code 2.
+    Input(String),
+    /// Could not read or write: exit code 1.
+    Io(String),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let colour = cli.color.enabled();
+    let result = match cli.command {
+        Command::Solve(args) => solve::run(&args, colour),
+        Command::Play(args) => play::run(&args, colour),
+        Command::Judge(args) => judge::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Input(message)) => {
+            eprintln!("{message}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Io(message)) => {
+            eprintln!("geography: {message}");
+            ExitCode::from(1)
+        }
+    }
+}

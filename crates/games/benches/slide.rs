@@ -1,1 +1,267 @@
-fn main() {}
+//! Benchmarks for the slide game (NOI2011 "Bunny and Egg"): analysing long records with the
+//! incremental deletion matching, against the plain method (one fresh augmenting search per
+//! position, nothing reused).
+//!
+//! Boards and records are generated, deterministically:
+//! - colours: a chessboard around the start cell (0, 0), which is black, so the empty cell can
+//!   walk anywhere;
+//! - the record: a serpentine through bands of two rows. In each column of a band the walk
+//!   visits both cells, or (one time in four) only the one it entered on, leaving a hole; at
+//!   the band's end it steps down into the next band and turns back. Any such walk is legal,
+//!   because it never revisits a cell and always alternates colours;
+//! - then one cell in eight off the walk is recoloured at random, so the unvisited part of the
+//!   board is no longer a clean grid (blunders and exposed vertices appear).
+//!
+//! Cases: 400 × 400 with 80 000 moves, 1000 × 1000 with 100 000 moves. The plain method costs
+//! a search of the whole unvisited region for most positions (about 40 s for the full 400 × 400
+//! record), so it is timed on the first 5 000 moves of the same record, next to the incremental
+//! method on the same prefix: compare per-move costs. Set `SLIDE_BENCH_FULL_PLAIN=1` to time the
+//! plain method once on the full record as well (printed, not part of criterion).
+//!
+//! Every timed run checks its answer: the incremental verdicts equal the plain ones on the
+//! prefix (checked once, outside the timing), and every timed run must reproduce the expected
+//! number of Bunny mistakes.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::Criterion;
+use geography_games::record::{analyse_with, Analysis, Method};
+use geography_games::slide::{bunny_mistakes, judge, Cell, SlideBoard};
+use geography_matching::Graph;
+
+/// A tiny deterministic generator (`SplitMix64`).
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn one_in(&mut self, n: u64) -> bool {
+        self.next() % n == 0
+    }
+}
+
+/// A board, its graph and a legal record on it.
+struct Case {
+    name: String,
+    board: SlideBoard,
+    graph: Graph,
+    /// The cells the empty cell walks to, as graph vertices.
+    walk: Vec<u32>,
+}
+
+/// The serpentine walk of the module documentation: `moves + 1` cells from (0, 0).
+fn serpentine(rows: usize, cols: usize, moves: usize, rng: &mut SplitMix) -> Vec<u32> {
+    let mut walk = Vec::with_capacity(moves + 1);
+    let push = |row: usize, col: usize, walk: &mut Vec<u32>| {
+        walk.push((row * cols + col) as u32);
+    };
+    let mut band = 0;
+    let mut lower = false; // entering each column on the band's upper row or its lower row
+    'bands: while 2 * band + 1 < rows {
+        let top = 2 * band;
+        let columns: Box<dyn Iterator<Item = usize>> = if band % 2 == 0 {
+            Box::new(0..cols)
+        } else {
+            Box::new((0..cols).rev())
+        };
+        for (step, col) in columns.enumerate() {
+            let entry = top + usize::from(lower);
+            push(entry, col, &mut walk);
+            let last = step + 1 == cols;
+            let both = if last { !lower } else { !rng.one_in(4) };
+            if both {
+                push(top + 1 - usize::from(lower), col, &mut walk);
+                lower = !lower;
+            }
+            if walk.len() > moves {
+                break 'bands;
+            }
+        }
+        // Now on the lower row at the band's last column: step down into the next band.
+        band += 1;
+        lower = false;
+    }
+    assert!(walk.len() > moves, "board too small for {moves} moves");
+    walk.truncate(moves + 1);
+    walk
+}
+
+fn case(rows: usize, cols: usize, moves: usize, seed: u64) -> Case {
+    let mut rng = SplitMix(seed);
+    let walk = serpentine(rows, cols, moves, &mut rng);
+    let mut on_walk = vec![false; rows * cols];
+    for &v in &walk {
+        on_walk[v as usize] = true;
+    }
+    let cells: Vec<Cell> = (0..rows * cols)
+        .map(|v| {
+            let white = if !on_walk[v] && rng.one_in(8) {
+                rng.one_in(2)
+            } else {
+                (v / cols + v % cols) % 2 == 1
+            };
+            match (v == 0, white) {
+                (true, _) => Cell::Empty,
+                (false, true) => Cell::White,
+                (false, false) => Cell::Black,
+            }
+        })
+        .collect();
+    let board = SlideBoard::new(rows, cols, cells).expect("valid board");
+    let graph = board.graph();
+    Case {
+        name: format!("{rows}x{cols}-{}k", moves / 1000),
+        board,
+        graph,
+        walk: walk[1..].to_vec(),
+    }
+}
+
+impl Case {
+    fn analyse(&self, moves: usize, method: Method) -> Analysis {
+        analyse_with(&self.graph, 0, &self.walk[..moves], method).expect("legal record")
+    }
+
+    /// The record in the official input format.
+    fn input_text(&self) -> String {
+        let mut text = format!(
+            "{} {}\n{}",
+            self.board.rows(),
+            self.board.cols(),
+            self.board
+        );
+        text.push_str(&format!("{}\n", self.walk.len() / 2));
+        for &v in &self.walk {
+            let (r, c) = self.board.position(v);
+            text.push_str(&format!("{} {}\n", r + 1, c + 1));
+        }
+        text
+    }
+}
+
+fn verdicts(analysis: &Analysis) -> Vec<bool> {
+    analysis.positions().iter().map(|v| v.mover_wins).collect()
+}
+
+/// Times `run` once and prints it, for figures outside criterion.
+fn once<T>(label: &str, run: impl FnOnce() -> T) -> T {
+    let start = Instant::now();
+    let result = run();
+    eprintln!("{label}: {:.3} s", start.elapsed().as_secs_f64());
+    result
+}
+
+const PREFIX: usize = 5_000;
+
+fn bench_400(criterion: &mut Criterion) {
+    let case = case(400, 400, 80_000, 2011);
+    let moves = case.walk.len();
+    let full = once(&format!("{}: incremental, once", case.name), || {
+        case.analyse(moves, Method::Incremental)
+    });
+    let mistakes = bunny_mistakes(&full).len();
+    let blunders = full.blunders().count();
+    let wins = full.positions().iter().filter(|v| v.mover_wins).count();
+    eprintln!(
+        "{}: {moves} moves, {wins} positions won by the mover, {blunders} blunders, \
+         {mistakes} by Bunny",
+        case.name
+    );
+    assert!(mistakes > 0 && blunders > mistakes && wins > moves / 10 && wins < moves * 9 / 10);
+
+    // The answer on the prefix, by both methods, must agree.
+    let fast_prefix = case.analyse(PREFIX, Method::Incremental);
+    let plain_prefix = once(
+        &format!("{}: plain, first {PREFIX} moves", case.name),
+        || case.analyse(PREFIX, Method::Plain),
+    );
+    assert_eq!(verdicts(&fast_prefix), verdicts(&plain_prefix));
+    assert_eq!(verdicts(&fast_prefix), verdicts(&full)[..=PREFIX]);
+    let prefix_mistakes = bunny_mistakes(&fast_prefix).len();
+
+    if std::env::var_os("SLIDE_BENCH_FULL_PLAIN").is_some() {
+        let plain = once(&format!("{}: plain, full record", case.name), || {
+            case.analyse(moves, Method::Plain)
+        });
+        assert_eq!(verdicts(&plain), verdicts(&full));
+    }
+
+    let mut group = criterion.benchmark_group(format!("slide/{}", case.name));
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(8));
+    group.bench_function("incremental/full", |b| {
+        b.iter(|| {
+            let analysis = case.analyse(black_box(moves), Method::Incremental);
+            assert_eq!(bunny_mistakes(&analysis).len(), mistakes);
+        });
+    });
+    group.bench_function(format!("incremental/first-{PREFIX}"), |b| {
+        b.iter(|| {
+            let analysis = case.analyse(black_box(PREFIX), Method::Incremental);
+            assert_eq!(bunny_mistakes(&analysis).len(), prefix_mistakes);
+        });
+    });
+    group.bench_function(format!("plain/first-{PREFIX}"), |b| {
+        b.iter(|| {
+            let analysis = case.analyse(black_box(PREFIX), Method::Plain);
+            assert_eq!(bunny_mistakes(&analysis).len(), prefix_mistakes);
+        });
+    });
+    let text = case.input_text();
+    let expected = judge(text.as_bytes()).expect("valid input");
+    assert!(expected.starts_with(&format!("{mistakes}\n")));
+    group.bench_function("judge/full-text", |b| {
+        b.iter(|| assert_eq!(judge(black_box(text.as_bytes())).unwrap(), expected));
+    });
+    group.finish();
+}
+
+fn bench_1000(criterion: &mut Criterion) {
+    let case = case(1000, 1000, 100_000, 4101);
+    let moves = case.walk.len();
+    let full = once(&format!("{}: incremental, once", case.name), || {
+        case.analyse(moves, Method::Incremental)
+    });
+    let mistakes = bunny_mistakes(&full).len();
+    eprintln!(
+        "{}: {moves} moves, {} blunders, {mistakes} by Bunny",
+        case.name,
+        full.blunders().count()
+    );
+    assert!(mistakes > 0);
+    let fast_prefix = case.analyse(PREFIX / 5, Method::Incremental);
+    let plain_prefix = case.analyse(PREFIX / 5, Method::Plain);
+    assert_eq!(verdicts(&fast_prefix), verdicts(&plain_prefix));
+
+    let mut group = criterion.benchmark_group(format!("slide/{}", case.name));
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(10));
+    group.bench_function("incremental/full", |b| {
+        b.iter(|| {
+            let analysis = case.analyse(black_box(moves), Method::Incremental);
+            assert_eq!(bunny_mistakes(&analysis).len(), mistakes);
+        });
+    });
+    group.bench_function("matching-only/no-moves", |b| {
+        b.iter(|| case.analyse(black_box(0), Method::Incremental));
+    });
+    group.finish();
+}
+
+fn main() {
+    let mut criterion = Criterion::default().configure_from_args();
+    bench_400(&mut criterion);
+    bench_1000(&mut criterion);
+    criterion.final_summary();
+}

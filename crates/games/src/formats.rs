@@ -1,50 +1,88 @@
-//! Graph input formats and detection: the edge list, and telling it apart from a board.
+//! Input formats and their detection: boards, edge lists, graph6, JSON, slide boards and
+//! treasure maps (the grammar of each is in `docs/FORMATS.md`).
 //!
 //! Edge list: a line `n m`, then `m` lines `u v` with 0-based vertex ids below `n`.
 //! Self-loops are dropped and repeated edges merged (see [`Graph`]).
-//!
-//! Detection: a board's second line is a row of `.`/`#`, an edge list's is a pair of
-//! numbers (or absent, for a graph without edges).
 
 use geography_matching::Graph;
+use serde::Deserialize;
 
 use crate::board::Board;
+use crate::graph6;
+use crate::slide::{self, SlideInput};
 use crate::text::{InputError, Tokens};
+use crate::treasure::{self, TreasureMap};
 
 /// The most vertices an edge list may declare: isolated vertices need no data, so their
 /// number cannot be checked against the input's length and is capped instead.
 pub const MAX_VERTICES: usize = 1 << 27;
 
-/// The text formats `solve` reads.
+/// The input formats (see `docs/FORMATS.md`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
     /// A grid of `.` and `#` (see [`crate::board`]).
     Board,
     /// `n m` then `m` edges.
     Edges,
+    /// One graph per line in graph6.
+    Graph6,
+    /// A JSON object describing a board or a graph.
+    Json,
+    /// A slide-game board of `X`, `O` and one `.`, optionally with a record.
+    Slide,
+    /// Treasure maps of integers, one case after another.
+    Treasure,
 }
 
-/// A parsed input: a board or a plain graph.
+/// A parsed input.
 #[derive(Debug, Clone)]
 pub enum Input {
     /// A board.
     Board(Board),
-    /// A graph from an edge list.
+    /// A graph from an edge list or JSON.
     Graph(Graph),
+    /// Graphs from a graph6 stream, in order.
+    Graphs(Vec<Graph>),
+    /// A slide-game board and its record (possibly empty).
+    Slide(SlideInput),
+    /// Treasure maps, in order.
+    Treasure(Vec<TreasureMap>),
 }
 
-/// Guesses the format from the first token of the second non-empty line.
+/// Guesses the format: `{` starts JSON; graph6 bytes; otherwise the first token of the
+/// second line decides: a row of `.`/`#` is a board, a row with `X`/`O` a slide board,
+/// numbers are a treasure map when a negative one (the treasure) appears, else an edge list.
 pub fn detect(input: &[u8]) -> Format {
+    let first = input.iter().find(|b| !b.is_ascii_whitespace());
+    if first == Some(&b'{') {
+        return Format::Json;
+    }
+    if graph6::looks_like(input) {
+        return Format::Graph6;
+    }
     let mut tokens = Tokens::new(input);
     let first_line = tokens.next_token().map_or(1, |t| t.line);
     while let Some(token) = tokens.next_token() {
-        if token.line != first_line {
-            return if token.text[0].is_ascii_digit() || token.text[0] == b'-' {
-                Format::Edges
+        if token.line == first_line {
+            continue;
+        }
+        let text = token.text;
+        if text[0].is_ascii_digit() || text[0] == b'-' {
+            let negative = std::iter::once(token)
+                .chain(std::iter::from_fn(|| tokens.next_token()))
+                .take(1 << 16)
+                .any(|t| t.text[0] == b'-');
+            return if negative {
+                Format::Treasure
             } else {
-                Format::Board
+                Format::Edges
             };
         }
+        return if text.iter().any(|b| matches!(b, b'X' | b'O')) {
+            Format::Slide
+        } else {
+            Format::Board
+        };
     }
     Format::Edges
 }
@@ -57,6 +95,94 @@ pub fn parse(input: &[u8], format: Option<Format>) -> Result<Input, InputError> 
     match format.unwrap_or_else(|| detect(input)) {
         Format::Board => Board::parse(input).map(Input::Board),
         Format::Edges => parse_edges(input).map(Input::Graph),
+        Format::Graph6 => graph6::parse_all(input).map(Input::Graphs),
+        Format::Json => parse_json(input),
+        Format::Slide => slide::parse(input).map(Input::Slide),
+        Format::Treasure => parse_treasure_maps(input).map(Input::Treasure),
+    }
+}
+
+/// Every treasure map of a multi-case input.
+///
+/// # Errors
+/// As [`treasure::parse_map`]; an empty input is an error.
+pub fn parse_treasure_maps(input: &[u8]) -> Result<Vec<TreasureMap>, InputError> {
+    let mut tokens = Tokens::new(input);
+    if tokens.at_end() {
+        return Err(tokens.error_here("empty input: expected a treasure map"));
+    }
+    let mut maps = Vec::new();
+    while !tokens.at_end() {
+        maps.push(treasure::parse_map(&mut tokens)?);
+    }
+    Ok(maps)
+}
+
+/// The JSON forms: `{"vertices": n, "edges": [[u, v], ...]}` for a graph,
+/// `{"rows": r, "cols": c, "neighbourhood": "king", "cells": ["..#", ...]}` for a board
+/// (`neighbourhood` optional, orthogonal by default).
+#[derive(Debug, Deserialize)]
+#[serde(untagged, deny_unknown_fields)]
+enum JsonInput {
+    Graph {
+        vertices: usize,
+        edges: Vec<[u32; 2]>,
+    },
+    Board {
+        rows: u32,
+        cols: u32,
+        #[serde(default)]
+        neighbourhood: Option<String>,
+        cells: Vec<String>,
+    },
+}
+
+/// Parses the JSON form of a graph or a board.
+///
+/// # Errors
+/// Malformed JSON (located by line and column), or content that breaks the rules (located
+/// at the start of the input, with the field named).
+pub fn parse_json(input: &[u8]) -> Result<Input, InputError> {
+    let value: JsonInput = serde_json::from_slice(input).map_err(|e| {
+        let message = if e.is_data() {
+            "expected {\"vertices\": n, \"edges\": [[u, v], ...]} or {\"rows\": r, \"cols\": c, \"cells\": [...]}".to_string()
+        } else {
+            e.to_string().split(" at line").next().unwrap_or_default().to_string()
+        };
+        InputError::new(e.line().max(1) as u32, e.column().max(1) as u32, message)
+    })?;
+    let at_start = |message: String| InputError::new(1, 1, message);
+    match value {
+        JsonInput::Graph { vertices, edges } => {
+            if vertices > MAX_VERTICES {
+                return Err(at_start(format!(
+                    "\"vertices\": {vertices} is more than the limit of {MAX_VERTICES}"
+                )));
+            }
+            let edges = edges.into_iter().map(|[u, v]| (u, v));
+            Graph::from_edges(vertices, edges)
+                .map(Input::Graph)
+                .map_err(|e| at_start(format!("\"edges\": {e}")))
+        }
+        JsonInput::Board {
+            rows,
+            cols,
+            neighbourhood,
+            cells,
+        } => {
+            let mut text = format!("{rows} {cols}");
+            if let Some(word) = neighbourhood {
+                text.push(' ');
+                text.push_str(&word);
+            }
+            for row in &cells {
+                text.push('\n');
+                text.push_str(if row.is_empty() { "?" } else { row });
+            }
+            Board::parse(text.as_bytes())
+                .map(Input::Board)
+                .map_err(|e| at_start(format!("in the board: {}", e.message)))
+        }
     }
 }
 
@@ -100,6 +226,10 @@ mod tests {
         assert_eq!(detect(b"2 2 king\n..\n#.\n"), Format::Board);
         assert_eq!(detect(b"3 2\n0 1\n1 2\n"), Format::Edges);
         assert_eq!(detect(b"3 0\n"), Format::Edges);
+        assert_eq!(detect(b"DQc\n"), Format::Graph6);
+        assert_eq!(detect(b" {\"vertices\": 2, \"edges\": []}"), Format::Json);
+        assert_eq!(detect(b"1 3\nXO.\n1\n1 2\n1 1\n"), Format::Slide);
+        assert_eq!(detect(b"1 2\n0 -1\n"), Format::Treasure);
     }
 
     #[test]
@@ -118,6 +248,29 @@ mod tests {
             assert_eq!((error.line, error.column), (line, column), "{error}");
             assert!(error.message.contains(words), "{error}");
         }
+    }
+
+    #[test]
+    fn json_graphs_and_boards() {
+        let Input::Graph(g) = parse_json(br#"{"vertices": 3, "edges": [[0, 1], [1, 2]]}"#).unwrap()
+        else {
+            panic!("a graph");
+        };
+        assert_eq!(g.edge_count(), 2);
+        let board = br##"{"rows": 2, "cols": 2, "neighbourhood": "king", "cells": ["..", "#."]}"##;
+        let Input::Board(b) = parse_json(board).unwrap() else {
+            panic!("a board");
+        };
+        assert_eq!(b.to_string(), "2 2 king\n..\n#.\n");
+        let error = parse_json(b"{\"vertices\": 2,\n \"edges\": [[0, 1],]}").unwrap_err();
+        assert_eq!(error.line, 2, "{error}");
+        let error = parse_json(br#"{"vertices": 2, "edges": [[0, 5]]}"#).unwrap_err();
+        assert!(error.message.contains("vertex 5"), "{error}");
+        let error = parse_json(br#"{"rows": 1, "cols": 2, "cells": [".x"]}"#).unwrap_err();
+        assert!(
+            error.message.contains("unexpected character 'x'"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 pub mod board;
 pub mod formats;
+pub mod graph6;
 pub mod oracle;
 pub mod position;
 pub mod record;

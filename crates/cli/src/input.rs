@@ -1,0 +1,63 @@
+//! Reading inputs (a file, or stdin for `-`) and showing where an input is wrong.
+
+use std::fmt::Write as _;
+use std::io::{self, Read, Write};
+use std::path::Path;
+
+use geography_games::text::InputError;
+
+use crate::Failure;
+
+/// Reads a whole file, or stdin when `path` is `-`.
+pub fn read(path: &Path) -> Result<Vec<u8>, Failure> {
+    let mut bytes = Vec::new();
+    let result = if path == Path::new("-") {
+        io::stdin().lock().read_to_end(&mut bytes).map(|_| ())
+    } else {
+        std::fs::read(path).map(|b| bytes = b)
+    };
+    result.map_err(|e| Failure::Io(format!("cannot read {}: {e}", name(path))))?;
+    Ok(bytes)
+}
+
+/// The name of an input in messages.
+pub fn name(path: &Path) -> String {
+    if path == Path::new("-") {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// `error: NAME:LINE:COLUMN: MESSAGE`, then the offending line with a caret under the
+/// column.
+pub fn describe(source: &str, input: &[u8], error: &InputError) -> Failure {
+    let mut text = format!(
+        "error: {source}:{}:{}: {}",
+        error.line, error.column, error.message
+    );
+    if let Some(line) = input.split(|&b| b == b'\n').nth(error.line as usize - 1) {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let column = error.column as usize - 1;
+        // Show at most 60 bytes around the column, so a huge line stays readable.
+        let start = column.saturating_sub(30);
+        let end = line.len().min(start + 60);
+        if start <= end {
+            let shown = String::from_utf8_lossy(&line[start..end]).replace('\t', " ");
+            let caret = column - start;
+            let _ = write!(text, "\n  | {shown}\n  | {}^", " ".repeat(caret));
+        }
+    }
+    Failure::Input(text)
+}
+
+/// Writes `text` to stdout. A closed pipe (as with `| head`) is not an error.
+pub fn emit(text: &str) -> Result<(), Failure> {
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            Err(Failure::Io(format!("cannot write output: {e}")))
+        }
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,210 @@
+//! `geography play FILE`: a game against the perfect engine.
+
+use std::fmt::Write as _;
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+use geography_games::board::{Board, BoardGraph, Cell};
+use geography_games::formats::{self, Input};
+use geography_games::position::Position;
+use geography_matching::Graph;
+
+use crate::draw::{self, Mark};
+use crate::input::{describe, name, read};
+use crate::Failure;
+
+/// Play against the perfect engine on a board or a graph.
+///
+/// The first player places the token anywhere; then players alternate moving it to an
+/// unvisited neighbour; whoever cannot move loses. The engine moves along a maximum matching
+/// of what is left, so it never lets a won game slip.
+///
+/// Type a move as `ROW COL` (boards, 1-based) or a vertex id (graphs); `hint` lists your
+/// winning moves, `undo` takes back your last move and the reply, `quit` stops. When stdin
+/// is not a terminal, moves are read line by line, so games can be scripted.
+///
+/// Example: printf '2 3\n' | geography play examples/garden.board --first me
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The board or graph file; `-` for stdin is not allowed (stdin carries the moves).
+    input: PathBuf,
+    /// Who places the token (the first move).
+    #[arg(long, value_enum, default_value_t = First::Me)]
+    first: First,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum First {
+    /// You place the token.
+    Me,
+    /// The engine places the token.
+    Engine,
+}
+
+/// How vertices are named and shown: cells of a board or ids of a graph.
+enum Table {
+    Board(Board, BoardGraph),
+    Graph(Graph),
+}
+
+impl Table {
+    fn graph(&self) -> &Graph {
+        match self {
+            Table::Board(_, cells) => &cells.graph,
+            Table::Graph(graph) => graph,
+        }
+    }
+
+    fn name(&self, v: u32) -> String {
+        match self {
+            Table::Board(_, cells) => {
+                let cell = cells.cell(v);
+                format!("{} {}", cell.row + 1, cell.col + 1)
+            }
+            Table::Graph(_) => v.to_string(),
+        }
+    }
+
+    fn names(&self, vs: &[u32]) -> String {
+        let names: Vec<String> = vs.iter().map(|&v| format!("[{}]", self.name(v))).collect();
+        names.join(" ")
+    }
+
+    /// The vertex a typed move names, if it names one.
+    fn parse(&self, text: &str) -> Option<u32> {
+        let numbers: Vec<u32> = text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|s| !s.is_empty())
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .ok()?;
+        match (self, numbers.as_slice()) {
+            (Table::Board(_, cells), &[row, col]) if row > 0 && col > 0 => cells.vertex(Cell {
+                row: row - 1,
+                col: col - 1,
+            }),
+            (Table::Graph(graph), &[v]) if (v as usize) < graph.vertex_count() => Some(v),
+            _ => None,
+        }
+    }
+
+    fn show(&self, position: &Position, colour: bool) -> String {
+        match self {
+            Table::Board(board, cells) => draw::board(board, cells, colour, |v| {
+                if position.token() == Some(v) {
+                    Mark::Token
+                } else if position.is_visited(v) {
+                    Mark::Visited
+                } else {
+                    Mark::Free
+                }
+            }),
+            Table::Graph(_) => {
+                let mut text = String::new();
+                match position.token() {
+                    None => text.push_str("the token is not placed yet\n"),
+                    Some(t) => {
+                        let _ =
+                            writeln!(text, "token on {t}; path {}", self.names(position.path()));
+                    }
+                }
+                text
+            }
+        }
+    }
+}
+
+pub fn run(args: &Args, colour: bool) -> Result<(), Failure> {
+    let bytes = read(&args.input)?;
+    let source = name(&args.input);
+    let table = match formats::parse(&bytes, None).map_err(|e| describe(&source, &bytes, &e))? {
+        Input::Board(board) => {
+            let cells = board.graph();
+            Table::Board(board, cells)
+        }
+        Input::Graph(graph) => Table::Graph(graph),
+        Input::Graphs(mut graphs) if graphs.len() == 1 => Table::Graph(graphs.remove(0)),
+        _ => {
+            return Err(Failure::Input(format!(
+                "error: {source}: play needs one board or one graph"
+            )))
+        }
+    };
+    let stdin = io::stdin();
+    let interactive = stdin.is_terminal();
+    let mut lines = stdin.lock().lines();
+    let mut out = io::stdout().lock();
+    let human_first = args.first == First::Me;
+    let mut say = |text: &str| -> Result<(), Failure> {
+        out.write_all(text.as_bytes())
+            .and_then(|()| out.flush())
+            .map_err(|e| Failure::Io(format!("cannot write output: {e}")))
+    };
+    let mut position = Position::new(table.graph());
+    loop {
+        let human_turn = (position.path().len() % 2 == 0) == human_first;
+        let analysis = position.analyse();
+        if analysis.legal_moves.is_empty() {
+            say(&table.show(&position, colour))?;
+            say(if human_turn {
+                "you cannot move: the engine wins\n"
+            } else {
+                "the engine cannot move: you win\n"
+            })?;
+            return Ok(());
+        }
+        if !human_turn {
+            let reply = analysis.engine_move().expect("a legal move exists");
+            position.play(reply).expect("the engine plays legal moves");
+            let verb = if position.path().len() == 1 {
+                "places the token on"
+            } else {
+                "moves to"
+            };
+            say(&format!("engine {verb} [{}]\n", table.name(reply)))?;
+            continue;
+        }
+        say(&table.show(&position, colour))?;
+        if interactive {
+            say("your move (hint, undo, quit)> ")?;
+        }
+        let Some(line) = lines.next() else {
+            return say("input ended: game abandoned\n");
+        };
+        let line = line.map_err(|e| Failure::Io(format!("cannot read stdin: {e}")))?;
+        match line.trim() {
+            "" => {}
+            "quit" | "q" => return say("game abandoned\n"),
+            "hint" | "h" => {
+                let hint = if analysis.winning_moves.is_empty() {
+                    "no winning move: against perfect play every move loses".to_string()
+                } else {
+                    format!("winning moves: {}", table.names(&analysis.winning_moves))
+                };
+                say(&format!("{hint}\n"))?;
+            }
+            "undo" | "u" => {
+                // Take back the engine's reply and your move, back to your previous turn.
+                if position.path().len() < 2 && !human_first || position.path().is_empty() {
+                    say("nothing to undo\n")?;
+                } else {
+                    position.undo();
+                    if (position.path().len() % 2 == 0) != human_first {
+                        position.undo();
+                    }
+                    say("taken back\n")?;
+                }
+            }
+            typed => match table.parse(typed) {
+                Some(v) if analysis.legal_moves.contains(&v) => {
+                    position.play(v).expect("checked legal");
+                }
+                _ => say(&format!(
+                    "'{typed}' is not a legal move; legal: {}\n",
+                    table.names(&analysis.legal_moves)
+                ))?,
+            },
+        }
+    }
+}
