@@ -142,19 +142,19 @@ pub fn run(args: &Args, colour: bool) -> Result<(), Failure> {
             .map_err(|e| Failure::Io(format!("cannot write output: {e}")))
     };
     let mut position = Position::new(table.graph());
+    let human_to_move = |position: &Position| (position.path().len() % 2 == 0) == human_first;
     loop {
-        let human_turn = (position.path().len() % 2 == 0) == human_first;
+        let human_turn = human_to_move(&position);
         let analysis = position.analyse();
-        if analysis.legal_moves.is_empty() {
+        let over = analysis.legal_moves.is_empty();
+        if over {
             say(&table.show(&position, colour))?;
             say(if human_turn {
                 "you cannot move: the engine wins\n"
             } else {
                 "the engine cannot move: you win\n"
             })?;
-            return Ok(());
-        }
-        if !human_turn {
+        } else if !human_turn {
             let reply = analysis.engine_move().expect("a legal move exists");
             position.play(reply).expect("the engine plays legal moves");
             let verb = if position.path().len() == 1 {
@@ -164,18 +164,46 @@ pub fn run(args: &Args, colour: bool) -> Result<(), Failure> {
             };
             say(&format!("engine {verb} [{}]\n", table.name(reply)))?;
             continue;
+        } else {
+            say(&table.show(&position, colour))?;
         }
-        say(&table.show(&position, colour))?;
         if interactive {
-            say("your move (hint, undo, quit)> ")?;
+            say(if over {
+                "(undo, quit)> "
+            } else {
+                "your move (hint, undo, quit)> "
+            })?;
         }
         let Some(line) = lines.next() else {
-            return say("input ended: game abandoned\n");
+            return if over {
+                Ok(())
+            } else {
+                say("input ended: game abandoned\n")
+            };
         };
         let line = line.map_err(|e| Failure::Io(format!("cannot read stdin: {e}")))?;
         match line.trim() {
             "" => {}
-            "quit" | "q" => return say("game abandoned\n"),
+            "quit" | "q" => return say(if over { "" } else { "game abandoned\n" }),
+            "undo" | "u" => {
+                // Back to the player's previous turn: their last move, and the reply after it.
+                let played = position.path().len();
+                let mine = if human_first {
+                    played.div_ceil(2)
+                } else {
+                    played / 2
+                };
+                if mine == 0 {
+                    say("nothing to undo\n")?;
+                } else {
+                    position.undo();
+                    if !human_to_move(&position) {
+                        position.undo();
+                    }
+                    say("taken back\n")?;
+                }
+            }
+            _ if over => say("the game is over: undo or quit\n")?,
             "hint" | "h" => {
                 let hint = if analysis.winning_moves.is_empty() {
                     "no winning move: against perfect play every move loses".to_string()
@@ -183,18 +211,6 @@ pub fn run(args: &Args, colour: bool) -> Result<(), Failure> {
                     format!("winning moves: {}", table.names(&analysis.winning_moves))
                 };
                 say(&format!("{hint}\n"))?;
-            }
-            "undo" | "u" => {
-                // Take back the engine's reply and your move, back to your previous turn.
-                if position.path().len() < 2 && !human_first || position.path().is_empty() {
-                    say("nothing to undo\n")?;
-                } else {
-                    position.undo();
-                    if (position.path().len() % 2 == 0) != human_first {
-                        position.undo();
-                    }
-                    say("taken back\n")?;
-                }
             }
             typed => match table.parse(typed) {
                 Some(v) if analysis.legal_moves.contains(&v) => {

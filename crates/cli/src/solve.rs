@@ -297,8 +297,13 @@ fn report(
     }
     let unit = if board.is_some() { "cells" } else { "vertices" };
     let mut text = String::new();
+    let counted = if board.is_some() {
+        "free cells"
+    } else {
+        "vertices"
+    };
     let size = format!(
-        "{} {unit}, {} edges, maximum matching {matching_size}",
+        "{} {counted}, {} edges, maximum matching {matching_size}",
         graph.vertex_count(),
         graph.edge_count()
     );

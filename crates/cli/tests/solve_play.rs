@@ -1,0 +1,328 @@
+//! The `solve`, `play` and `judge` commands end to end: golden output, JSON validated
+//! against the published schema, graph6 cross-checked with edge lists, scripted games, exact
+//! judge output and error exits.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use geography_matching::Graph;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn geography() -> Command {
+    let mut command = Command::cargo_bin("geography").unwrap();
+    command.current_dir(root()).env_remove("NO_COLOR");
+    command
+}
+
+fn stdout_of(command: &mut Command) -> String {
+    let output = command.output().unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn validator() -> jsonschema::Validator {
+    let schema: Value =
+        serde_json::from_str(&fs::read_to_string(root().join("docs/solve.schema.json")).unwrap())
+            .unwrap();
+    jsonschema::validator_for(&schema).unwrap()
+}
+
+/// Every line of `text` is a JSON object valid under the schema; returns them.
+fn valid_json_lines(text: &str) -> Vec<Value> {
+    let validator = validator();
+    text.lines()
+        .map(|line| {
+            let value: Value = serde_json::from_str(line).unwrap();
+            let errors: Vec<String> = validator
+                .iter_errors(&value)
+                .map(|e| e.to_string())
+                .collect();
+            assert!(errors.is_empty(), "{line}: {errors:?}");
+            value
+        })
+        .collect()
+}
+
+#[test]
+fn board_drawing_matches_the_golden_file_when_piped() {
+    let expected = fs::read_to_string(root().join("crates/cli/tests/golden/garden.txt")).unwrap();
+    let got = stdout_of(geography().args(["solve", "examples/garden.board"]));
+    assert_eq!(got, expected);
+    assert!(!got.contains('\x1b'));
+}
+
+#[test]
+fn colour_only_when_asked_or_on_a_terminal() {
+    let always =
+        stdout_of(geography().args(["solve", "examples/garden.board", "--color", "always"]));
+    assert!(always.contains("\x1b[1;32mW"), "{always}");
+    let never = stdout_of(geography().args(["solve", "examples/garden.board", "--color", "never"]));
+    assert!(!never.contains('\x1b'));
+    let no_color = stdout_of(
+        geography()
+            .env("NO_COLOR", "1")
+            .args(["solve", "examples/garden.board"]),
+    );
+    assert!(!no_color.contains('\x1b'));
+}
+
+#[test]
+fn json_for_every_kind_of_input_follows_the_schema() {
+    let board = valid_json_lines(&stdout_of(geography().args([
+        "solve",
+        "examples/garden.board",
+        "--json",
+        "--certificate",
+    ])));
+    assert_eq!(board[0]["kind"], "board");
+    assert_eq!(board[0]["matching_size"], 24);
+    assert_eq!(board[0]["certificate"]["verified"], true);
+    assert_eq!(
+        board[0]["mover_wins"].as_array().unwrap().len()
+            + board[0]["mover_loses"].as_array().unwrap().len(),
+        49
+    );
+
+    let graph = valid_json_lines(&stdout_of(geography().args([
+        "solve",
+        "examples/bowtie.edges",
+        "--json",
+        "--certificate",
+    ])));
+    assert_eq!(graph[0]["mover_wins"], serde_json::json!([3, 5]));
+    assert!(graph[0]["certificate"]["tutte_berge_barrier"].is_array());
+
+    let treasure = valid_json_lines(&stdout_of(geography().args([
+        "solve",
+        "testdata/hdu4101/gen_multi.in",
+        "--json",
+    ])));
+    assert_eq!(treasure.len(), 60);
+    assert_eq!(treasure[1]["winner"], "Baba");
+    assert_eq!(treasure[1]["safe_hits"], 4);
+
+    let slide = valid_json_lines(&stdout_of(geography().args([
+        "solve",
+        "testdata/noi2011/sample3.in",
+        "--json",
+    ])));
+    assert_eq!(slide[0]["first_player_wins"], true);
+    assert_eq!(slide[0]["winning_moves"], serde_json::json!([[3, 4]]));
+}
+
+#[test]
+fn several_files_and_graph6_streams_give_one_result_each() {
+    let text = stdout_of(geography().args([
+        "solve",
+        "examples/garden.board",
+        "examples/bowtie.edges",
+        "--json",
+    ]));
+    let results = valid_json_lines(&text);
+    assert_eq!(results.len(), 2);
+    assert_eq!(results[1]["kind"], "graph");
+    let plain =
+        stdout_of(geography().args(["solve", "examples/garden.board", "examples/bowtie.edges"]));
+    assert!(
+        plain.contains("== examples/garden.board\n")
+            && plain.contains("== examples/bowtie.edges\n")
+    );
+}
+
+/// A deterministic pseudo-random graph for cross-checks.
+fn random_graph(seed: u64, n: u32) -> Graph {
+    let mut state = seed;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        state >> 33
+    };
+    let edges: Vec<(u32, u32)> = (0..n * 2)
+        .map(|_| {
+            (
+                (next() % u64::from(n)) as u32,
+                (next() % u64::from(n)) as u32,
+            )
+        })
+        .collect();
+    Graph::from_edges(n as usize, edges).unwrap()
+}
+
+#[test]
+fn graph6_agrees_with_the_edge_list_form_of_the_same_graphs() {
+    let graphs: Vec<Graph> = (0..40)
+        .map(|seed| random_graph(seed, 1 + (seed % 70) as u32))
+        .collect();
+    let stream: String = graphs
+        .iter()
+        .map(|g| geography_games::graph6::encode(g) + "\n")
+        .collect();
+    let from_graph6 = valid_json_lines(&stdout_of(
+        geography()
+            .args(["solve", "-", "--json"])
+            .write_stdin(stream),
+    ));
+    assert_eq!(from_graph6.len(), graphs.len());
+    for (graph, via_graph6) in graphs.iter().zip(&from_graph6) {
+        let mut edge_list = format!("{} {}\n", graph.vertex_count(), graph.edge_count());
+        for (u, v) in graph.edges() {
+            edge_list.push_str(&format!("{u} {v}\n"));
+        }
+        let via_edges = valid_json_lines(&stdout_of(
+            geography()
+                .args(["solve", "-", "--json", "--format", "edges"])
+                .write_stdin(edge_list),
+        ));
+        assert_eq!(&via_edges[0], via_graph6);
+    }
+}
+
+#[test]
+fn json_input_describes_graphs_and_boards() {
+    let graph = r#"{"vertices": 3, "edges": [[0, 1], [1, 2]]}"#;
+    let out = valid_json_lines(&stdout_of(
+        geography().args(["solve", "--json"]).write_stdin(graph),
+    ));
+    assert_eq!(out[0]["mover_wins"], serde_json::json!([1]));
+    let board = r#"{"rows": 1, "cols": 3, "neighbourhood": "hex", "cells": ["..."]}"#;
+    let out = valid_json_lines(&stdout_of(
+        geography().args(["solve", "--json"]).write_stdin(board),
+    ));
+    assert_eq!(out[0]["board"]["neighbourhood"], "hex");
+}
+
+#[test]
+fn the_engine_wins_a_scripted_game_from_a_winning_position() {
+    // A corridor of three cells: the engine places the token on an end, the player must go to
+    // the middle, the engine takes the other end, and the player is stuck.
+    let dir = tempdir();
+    let corridor = dir.join("corridor.board");
+    fs::write(&corridor, "1 3\n...\n").unwrap();
+    let out = stdout_of(
+        geography()
+            .args(["play", corridor.to_str().unwrap(), "--first", "engine"])
+            .write_stdin("hint\n1 3\n1 2\n"),
+    );
+    assert!(out.contains("engine places the token on [1 1]"), "{out}");
+    assert!(out.contains("no winning move"), "{out}");
+    assert!(
+        out.contains("'1 3' is not a legal move; legal: [1 2]"),
+        "{out}"
+    );
+    assert!(out.contains("engine moves to [1 3]"), "{out}");
+    assert!(out.ends_with("you cannot move: the engine wins\n"), "{out}");
+}
+
+#[test]
+fn a_player_who_follows_the_hints_beats_the_engine() {
+    let dir = tempdir();
+    let corridor = dir.join("corridor.board");
+    fs::write(&corridor, "1 3\n...\n").unwrap();
+    // Placing on the middle loses; undo it, then place on an end as the hint says.
+    let out = stdout_of(
+        geography()
+            .args(["play", corridor.to_str().unwrap()])
+            .write_stdin("1 2\nundo\nhint\n1 1\n1 3\n"),
+    );
+    assert!(
+        out.contains("you cannot move: the engine wins\ntaken back"),
+        "{out}"
+    );
+    assert!(out.contains("winning moves: [1 1] [1 3]"), "{out}");
+    assert!(out.ends_with("the engine cannot move: you win\n"), "{out}");
+}
+
+#[test]
+fn play_on_a_graph_names_vertices() {
+    let out = stdout_of(
+        geography()
+            .args(["play", "examples/bowtie.edges"])
+            .write_stdin("hint\n0\nquit\n"),
+    );
+    assert!(out.contains("winning moves: [0] [1] [2] [4] [6]"), "{out}");
+    assert!(out.contains("token on"), "{out}");
+    assert!(out.ends_with("game abandoned\n"), "{out}");
+}
+
+#[test]
+fn judge_reproduces_every_test_case_byte_for_byte() {
+    let mut cases = 0;
+    for problem in ["jsoi2009", "noi2011", "hdu4101"] {
+        let dir = root().join("testdata").join(problem);
+        for entry in fs::read_dir(&dir).unwrap() {
+            let input = entry.unwrap().path();
+            if input.extension().is_some_and(|e| e == "in") {
+                let expected = fs::read(input.with_extension("out")).unwrap();
+                let output = geography()
+                    .args(["judge", problem])
+                    .write_stdin(fs::read(&input).unwrap())
+                    .output()
+                    .unwrap();
+                assert!(output.status.success(), "{}", input.display());
+                assert_eq!(output.stdout, expected, "{}", input.display());
+                cases += 1;
+            }
+        }
+    }
+    assert_eq!(cases, 41 + 53 + 14);
+}
+
+#[test]
+fn malformed_input_exits_2_with_a_located_message_and_no_output() {
+    geography()
+        .args(["judge", "jsoi2009"])
+        .write_stdin("2 2\n..\n.x\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "error: <stdin>:3:2: unexpected character 'x'",
+        ))
+        .stderr(predicate::str::contains("  | .x\n  |  ^"));
+    geography()
+        .args(["solve", "-"])
+        .write_stdin("3 1\n0 7\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("<stdin>:2:3"));
+    geography()
+        .args(["solve", "no/such/file"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("cannot read no/such/file"));
+}
+
+#[test]
+fn every_command_has_help_with_an_example() {
+    for command in ["solve", "play", "judge"] {
+        geography()
+            .args([command, "--help"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Example:"))
+            .stdout(predicate::str::contains(format!("geography {command}")));
+    }
+}
+
+fn tempdir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "geography-test-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
