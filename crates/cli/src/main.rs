@@ -4,7 +4,9 @@
 //! stdin are read here, results are printed here. Exit codes: 0 success, 1 failure to read
 //! or write, 2 malformed input (the message names file, line and column).
 
+mod check;
 mod draw;
+mod generate;
 mod input;
 mod judge;
 mod play;
@@ -18,7 +20,7 @@ use clap::{Parser, Subcommand};
 #[derive(Debug, Parser)]
 #[command(name = "geography", version, about, long_about = None)]
 struct Cli {
-    /// When to colour the output: auto (on a terminal, unless NO_COLOR is set), always, never.
+    /// When to colour the output: auto (on a terminal, unless `NO_COLOR` is set), always, never.
     #[arg(long, global = true, value_enum, default_value_t = draw::ColorChoice::Auto)]
     color: draw::ColorChoice,
     #[command(subcommand)]
@@ -30,6 +32,8 @@ enum Command {
     Solve(solve::Args),
     Play(play::Args),
     Judge(judge::Args),
+    Check(check::Args),
+    Generate(generate::Args),
 }
 
 /// How a command failed: the exit code and the message already printed or to print.
@@ -48,6 +52,8 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(&args, colour),
         Command::Play(args) => play::run(&args, colour),
         Command::Judge(args) => judge::run(&args),
+        Command::Check(args) => return check::run(&args),
+        Command::Generate(args) => generate::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

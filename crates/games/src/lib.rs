@@ -1,7 +1,9 @@
 //! Undirected vertex geography and the board games built on it, solved exactly.
 
 pub mod board;
+pub mod checker;
 pub mod formats;
+pub mod generate;
 pub mod graph6;
 pub mod oracle;
 pub mod position;

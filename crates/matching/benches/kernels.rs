@@ -1,0 +1,66 @@
+//! Criterion benches of the kernels: boards in every neighbourhood, random graphs and the
+//! adversarial families. Every bench asserts its answer, so a fast wrong kernel cannot pass.
+
+use criterion::{BenchmarkId, Criterion};
+use geography_matching::{check, decompose, Certificate, Graph};
+
+mod generators;
+use generators::{
+    blossom_chain, board, complete_bipartite, cycle, disjoint_paths, path, random_bipartite,
+    random_graph, staircase, HEX, KING, KNIGHT, ORTHOGONAL,
+};
+
+/// Decomposes and checks the certificate once outside the timing; returns the size.
+fn certified_size(graph: &Graph) -> usize {
+    let decomposition = decompose(graph);
+    let size = decomposition.matching().size();
+    assert_eq!(check(graph, &Certificate::from(&decomposition)), Ok(size));
+    size
+}
+
+fn bench(c: &mut Criterion, group: &str, name: &str, graph: &Graph) {
+    let expected = certified_size(graph);
+    let mut group = c.benchmark_group(group);
+    group.sample_size(10);
+    group.bench_with_input(BenchmarkId::from_parameter(name), graph, |b, g| {
+        b.iter(|| {
+            let d = decompose(g);
+            assert_eq!(d.matching().size(), expected);
+            d
+        });
+    });
+    group.finish();
+}
+
+fn boards(c: &mut Criterion) {
+    let size: u32 = std::env::var("BOARD_SIDE").ok().and_then(|s| s.parse().ok()).unwrap_or(1000);
+    for (name, offsets) in [("orthogonal", ORTHOGONAL), ("king", KING), ("hex", HEX), ("knight", KNIGHT)] {
+        for blocked in [0.0, 0.1, 0.3] {
+            let graph = board(size, size, blocked, offsets, 1);
+            bench(c, "board", &format!("{name}-{size}-{blocked}"), &graph);
+        }
+    }
+}
+
+fn random(c: &mut Criterion) {
+    bench(c, "random", "bipartite-1e5-2e5", &random_bipartite(100_000, 100_000, 200_000, 2));
+    bench(c, "random", "general-1e5-3e5", &random_graph(100_000, 300_000, 3));
+    bench(c, "random", "general-1e6-3e6", &random_graph(1_000_000, 3_000_000, 4));
+}
+
+fn adversarial(c: &mut Criterion) {
+    bench(c, "adversarial", "path-1e6", &path(1_000_000));
+    bench(c, "adversarial", "cycle-1e6+1", &cycle(1_000_001));
+    bench(c, "adversarial", "disjoint-paths-1e5x11", &disjoint_paths(100_000, 11));
+    bench(c, "adversarial", "complete-bipartite-1000", &complete_bipartite(1000));
+    bench(c, "adversarial", "staircase-1e5-w3", &staircase(100_000, 3));
+    bench(c, "adversarial", "blossom-chain-2.5e5", &blossom_chain(250_000));
+}
+
+fn main() {
+    let mut criterion = Criterion::default().configure_from_args();
+    boards(&mut criterion);
+    random(&mut criterion);
+    adversarial(&mut criterion);
+    criterion.final_summary();
+}
