@@ -1,10 +1,10 @@
 //! Deterministic inputs shared by the benches: boards, random graphs and adversarial families.
 
-#![allow(dead_code)]
+#![allow(dead_code, missing_docs)]
 
 use geography_matching::Graph;
 
-/// SplitMix64: a small deterministic generator.
+/// `SplitMix64`: a small deterministic generator.
 pub struct Rng(u64);
 
 impl Rng {
@@ -12,7 +12,7 @@ impl Rng {
         Rng(seed)
     }
 
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -21,18 +21,36 @@ impl Rng {
     }
 
     pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+        self.next_u64() % n
     }
 
     pub fn chance(&mut self, p: f64) -> bool {
-        ((self.next() >> 11) as f64 / ((1u64 << 53) as f64)) < p
+        ((self.next_u64() >> 11) as f64 / ((1u64 << 53) as f64)) < p
     }
 }
 
 pub const ORTHOGONAL: &[(i32, i32)] = &[(-1, 0), (0, -1), (0, 1), (1, 0)];
-pub const KING: &[(i32, i32)] = &[(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
+pub const KING: &[(i32, i32)] = &[
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+];
 pub const HEX: &[(i32, i32)] = &[(-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0)];
-pub const KNIGHT: &[(i32, i32)] = &[(-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1)];
+pub const KNIGHT: &[(i32, i32)] = &[
+    (-2, -1),
+    (-2, 1),
+    (-1, -2),
+    (-1, 2),
+    (1, -2),
+    (1, 2),
+    (2, -1),
+    (2, 1),
+];
 
 /// The free cells of a `rows × cols` board with each cell blocked with probability `blocked`.
 pub fn board(rows: u32, cols: u32, blocked: f64, offsets: &[(i32, i32)], seed: u64) -> Graph {
@@ -68,7 +86,12 @@ pub fn board(rows: u32, cols: u32, blocked: f64, offsets: &[(i32, i32)], seed: u
 pub fn random_graph(n: u32, m: usize, seed: u64) -> Graph {
     let mut rng = Rng::new(seed);
     let edges: Vec<(u32, u32)> = (0..m)
-        .map(|_| (rng.below(u64::from(n)) as u32, rng.below(u64::from(n)) as u32))
+        .map(|_| {
+            (
+                rng.below(u64::from(n)) as u32,
+                rng.below(u64::from(n)) as u32,
+            )
+        })
         .collect();
     Graph::from_edges(n as usize, edges).unwrap()
 }
@@ -98,7 +121,8 @@ pub fn cycle(n: u32) -> Graph {
 
 /// `count` disjoint paths of `length` vertices.
 pub fn disjoint_paths(count: u32, length: u32) -> Graph {
-    let edges = (0..count).flat_map(|p| (1..length).map(move |i| (p * length + i - 1, p * length + i)));
+    let edges =
+        (0..count).flat_map(|p| (1..length).map(move |i| (p * length + i - 1, p * length + i)));
     Graph::from_edges((count * length) as usize, edges).unwrap()
 }
 
@@ -123,7 +147,12 @@ pub fn blossom_chain(count: u32) -> Graph {
     let mut edges = Vec::new();
     for t in 0..count {
         let base = 4 * t;
-        edges.extend([(base, base + 1), (base + 1, base + 2), (base + 2, base), (base + 2, base + 3)]);
+        edges.extend([
+            (base, base + 1),
+            (base + 1, base + 2),
+            (base + 2, base),
+            (base + 2, base + 3),
+        ]);
         if t + 1 < count {
             edges.push((base + 3, base + 4));
         }

@@ -33,8 +33,16 @@ fn bench(c: &mut Criterion, group: &str, name: &str, graph: &Graph) {
 }
 
 fn boards(c: &mut Criterion) {
-    let size: u32 = std::env::var("BOARD_SIDE").ok().and_then(|s| s.parse().ok()).unwrap_or(1000);
-    for (name, offsets) in [("orthogonal", ORTHOGONAL), ("king", KING), ("hex", HEX), ("knight", KNIGHT)] {
+    let size: u32 = std::env::var("BOARD_SIDE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1000);
+    for (name, offsets) in [
+        ("orthogonal", ORTHOGONAL),
+        ("king", KING),
+        ("hex", HEX),
+        ("knight", KNIGHT),
+    ] {
         for blocked in [0.0, 0.1, 0.3] {
             let graph = board(size, size, blocked, offsets, 1);
             bench(c, "board", &format!("{name}-{size}-{blocked}"), &graph);
@@ -43,18 +51,48 @@ fn boards(c: &mut Criterion) {
 }
 
 fn random(c: &mut Criterion) {
-    bench(c, "random", "bipartite-1e5-2e5", &random_bipartite(100_000, 100_000, 200_000, 2));
-    bench(c, "random", "general-1e5-3e5", &random_graph(100_000, 300_000, 3));
-    bench(c, "random", "general-1e6-3e6", &random_graph(1_000_000, 3_000_000, 4));
+    bench(
+        c,
+        "random",
+        "bipartite-1e5-2e5",
+        &random_bipartite(100_000, 100_000, 200_000, 2),
+    );
+    bench(
+        c,
+        "random",
+        "general-1e5-3e5",
+        &random_graph(100_000, 300_000, 3),
+    );
+    bench(
+        c,
+        "random",
+        "general-1e6-3e6",
+        &random_graph(1_000_000, 3_000_000, 4),
+    );
 }
 
 fn adversarial(c: &mut Criterion) {
     bench(c, "adversarial", "path-1e6", &path(1_000_000));
     bench(c, "adversarial", "cycle-1e6+1", &cycle(1_000_001));
-    bench(c, "adversarial", "disjoint-paths-1e5x11", &disjoint_paths(100_000, 11));
-    bench(c, "adversarial", "complete-bipartite-1000", &complete_bipartite(1000));
+    bench(
+        c,
+        "adversarial",
+        "disjoint-paths-1e5x11",
+        &disjoint_paths(100_000, 11),
+    );
+    bench(
+        c,
+        "adversarial",
+        "complete-bipartite-1000",
+        &complete_bipartite(1000),
+    );
     bench(c, "adversarial", "staircase-1e5-w3", &staircase(100_000, 3));
-    bench(c, "adversarial", "blossom-chain-2.5e5", &blossom_chain(250_000));
+    bench(
+        c,
+        "adversarial",
+        "blossom-chain-2.5e5",
+        &blossom_chain(250_000),
+    );
 }
 
 fn main() {
