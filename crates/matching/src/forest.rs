@@ -1,26 +1,29 @@
 //! The alternating forest with blossom shrinking that both [`blossom`](crate::maximum_matching)
 //! and [`gallai_edmonds`](crate::gallai_edmonds) grow.
 //!
-//! Reference: J. Edmonds, "Paths, trees, and flowers", Canad. J. Math. 17, 1965; the
-//! predecessor rewiring on shrinking follows the usual array formulation of the algorithm,
-//! with blossoms kept in a union–find structure whose root is the blossom's base.
+//! References: J. Edmonds, "Paths, trees, and flowers", Canad. J. Math. 17, 1965; the bridge
+//! labels that let a shrink touch only blossom bases follow H. N. Gabow, "An efficient
+//! implementation of Edmonds' algorithm for maximum matching on graphs", J. ACM 23, 1976.
 //!
 //! Invariants while growing:
 //! - roots are exposed and even; an odd vertex `o` has `pred[o]`, the even vertex it was
-//!   reached from, and its mate is even;
-//! - every labelled vertex `x` has an even-length alternating path to its root that starts
-//!   with its matched edge: `x, mate(x), pred[mate(x)], mate(pred[mate(x)]), …`; shrinking a
-//!   blossom rewires `pred` of the cycle's vertices so that this stays true for the vertices
-//!   that turn from odd to even (they leave the cycle through the bridge edge);
-//! - `find(v)` is the base of the outermost blossom holding `v`.
+//!   reached from; its mate is even;
+//! - every even vertex `v` has an even-length alternating path P(v) to its root that starts
+//!   with its matched edge: P(v) = v, mate(v), P(pred[mate(v)]) when `v` became even as the
+//!   mate of an odd vertex; and P(v) = v, reverse(P(x) up to mate(v)), P(y) when `v` was odd
+//!   and turned even by shrinking the blossom closed by the edge x–y, `x` on its side
+//!   (`bridge[v] = (x, y)`). These paths are only spelled out when augmenting;
+//! - `find(v)` is the base of the outermost blossom holding `v`; shrinking walks from base to
+//!   base, so each vertex is merged once per search.
 //!
 //! Per-search state is cleared through the list of touched vertices, never by sweeping every
 //! vertex, so a search costs time in proportion to what it explored.
 //!
 //! # Complexity
 //! Growing costs O(E·α(V)) over the explored part: each edge is scanned once from its even
-//! end, and finding a blossom's base walks only over the blossom's own path (two walkers
-//! taking turns).
+//! end, finding a blossom's base walks two paths of bases taking turns, and shrinking walks
+//! each base once. Spelling out an augmenting path of length L costs O(L·d) for blossoms
+//! nested d deep.
 
 use crate::graph::{Adjacency, NONE};
 
@@ -36,16 +39,27 @@ pub(crate) enum Growth {
     Exhausted,
 }
 
+/// One step of spelling out a path P(v) (see the module invariants).
+#[derive(Clone, Copy)]
+enum Step {
+    /// Append P(v) up to and including `stop` (or up to the root when `stop` is `NONE`).
+    Up { v: u32, stop: u32 },
+    /// Reverse everything appended from this index on.
+    Reverse { from: usize },
+}
+
 pub(crate) struct Forest {
     label: Vec<u8>,
     pred: Vec<u32>,
+    bridge: Vec<(u32, u32)>,
     link: Vec<u32>,
     mark: Vec<u32>,
     stamp: u32,
     dead: Vec<bool>,
     queue: Vec<u32>,
     touched: Vec<u32>,
-    merged: Vec<u32>,
+    steps: Vec<Step>,
+    path: Vec<u32>,
 }
 
 impl Forest {
@@ -53,13 +67,15 @@ impl Forest {
         Forest {
             label: vec![FREE; bound],
             pred: vec![NONE; bound],
+            bridge: vec![(NONE, NONE); bound],
             link: (0..bound as u32).collect(),
             mark: vec![0; bound],
             stamp: 0,
             dead: vec![false; bound],
             queue: Vec::new(),
             touched: Vec::new(),
-            merged: Vec::new(),
+            steps: Vec::new(),
+            path: Vec::new(),
         }
     }
 
@@ -78,6 +94,7 @@ impl Forest {
     /// Makes the exposed vertex `root` the even root of a new tree.
     pub(crate) fn plant(&mut self, root: u32) {
         self.set_label(root, EVEN);
+        self.bridge[root as usize] = (NONE, NONE);
         self.queue.push(root);
     }
 
@@ -108,9 +125,6 @@ impl Forest {
                             let base = self.common_base(bv, bw, mates);
                             self.shrink(v, w, base, mates);
                             self.shrink(w, v, base, mates);
-                            for merged in self.merged.drain(..) {
-                                self.link[merged as usize] = base;
-                            }
                         }
                     }
                     _ => {
@@ -122,6 +136,7 @@ impl Forest {
                         }
                         self.set_label(w, ODD);
                         self.set_label(m, EVEN);
+                        self.bridge[m as usize] = (NONE, NONE);
                         self.queue.push(m);
                     }
                 }
@@ -132,15 +147,46 @@ impl Forest {
     }
 
     /// Flips the alternating path from the exposed vertex `end` (just reached) to its root.
-    pub(crate) fn augment(&self, end: u32, mates: &mut [u32]) {
-        let mut v = end;
-        while v != NONE {
-            let p = self.pred[v as usize];
-            let next = mates[p as usize];
-            mates[v as usize] = p;
-            mates[p as usize] = v;
-            v = next;
+    pub(crate) fn augment(&mut self, end: u32, mates: &mut [u32]) {
+        let mut path = std::mem::take(&mut self.path);
+        path.clear();
+        path.push(end);
+        self.spell(self.pred[end as usize], NONE, mates, &mut path);
+        for pair in path.chunks_exact(2) {
+            mates[pair[0] as usize] = pair[1];
+            mates[pair[1] as usize] = pair[0];
         }
+        self.path = path;
+    }
+
+    /// Appends P(v) up to `stop` (inclusive; `NONE` for the root) to `out`, without recursion.
+    fn spell(&mut self, v: u32, stop: u32, mates: &[u32], out: &mut Vec<u32>) {
+        let mut steps = std::mem::take(&mut self.steps);
+        steps.push(Step::Up { v, stop });
+        while let Some(step) = steps.pop() {
+            match step {
+                Step::Reverse { from } => out[from..].reverse(),
+                Step::Up { mut v, stop } => loop {
+                    out.push(v);
+                    let mate = mates[v as usize];
+                    if v == stop || mate == NONE {
+                        break;
+                    }
+                    let (x, y) = self.bridge[v as usize];
+                    if x == NONE {
+                        out.push(mate);
+                        v = self.pred[mate as usize];
+                    } else {
+                        // P(v) = v, reverse(P(x) up to mate(v)), P(y): do the middle first.
+                        steps.push(Step::Up { v: y, stop });
+                        steps.push(Step::Reverse { from: out.len() });
+                        steps.push(Step::Up { v: x, stop: mate });
+                        break;
+                    }
+                },
+            }
+        }
+        self.steps = steps;
     }
 
     /// Forgets the search, ready for another root.
@@ -199,27 +245,18 @@ impl Forest {
         }
     }
 
-    /// Shrinks the half of the blossom from `v` up to `base`, entered across the bridge from
-    /// `bridge`: odd vertices turn even, and `pred` is rewired to leave through the bridge.
-    fn shrink(&mut self, mut v: u32, mut bridge: u32, base: u32, mates: &[u32]) {
-        loop {
-            let bv = self.find(v);
-            if bv == base {
-                return;
-            }
-            self.pred[v as usize] = bridge;
-            let m = mates[v as usize];
-            if self.label[m as usize] == ODD {
-                self.label[m as usize] = EVEN;
-                self.queue.push(m);
-            }
-            // Linking waits until both halves are walked: the walk may pass through the
-            // inside of a blossom on its way to that blossom's base.
-            self.merged.push(bv);
-            let bm = self.find(m);
-            self.merged.push(bm);
-            bridge = m;
-            v = self.pred[m as usize];
+    /// Shrinks the half of the blossom from `v`'s base up to `base`, closed by the edge
+    /// `v`–`other`: the odd vertices on the way turn even, remembering the bridge.
+    fn shrink(&mut self, v: u32, other: u32, base: u32, mates: &[u32]) {
+        let mut b = self.find(v);
+        while b != base {
+            let odd = mates[b as usize];
+            self.label[odd as usize] = EVEN;
+            self.bridge[odd as usize] = (v, other);
+            self.queue.push(odd);
+            self.link[b as usize] = base;
+            self.link[odd as usize] = base;
+            b = self.find(self.pred[odd as usize]);
         }
     }
 }
