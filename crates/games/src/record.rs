@@ -53,6 +53,7 @@ impl Player {
     }
 
     /// The opponent.
+    #[must_use]
     pub fn other(self) -> Player {
         match self {
             Player::First => Player::Second,

@@ -282,7 +282,9 @@ pub struct SlideInput {
     pub board: SlideBoard,
     /// The announced number of rounds k.
     pub rounds: usize,
-    /// The 2k moves.
+    /// The moves as written: all 2k of them, or the first n·m when 2k is larger. A game on
+    /// n·m cells has fewer than n·m moves, so such a record breaks a rule within the kept
+    /// moves ([`replay`] reports it); the later moves are only checked for syntax.
     pub moves: Vec<WrittenMove>,
 }
 
@@ -398,8 +400,11 @@ pub fn parse(input: &[u8]) -> Result<SlideInput, InputError> {
     let board = parse_board(&mut tokens, rows, cols, input.len())?;
     let rounds = tokens.count("the number of rounds k", 0, MAX_ROUNDS)?;
     let total = 2 * rounds;
-    // Each move takes at least four bytes ("1 1\n"): never reserve beyond what the input holds.
-    let mut moves = Vec::with_capacity(total.min(input.len() / 4 + 1));
+    // A game on n·m cells has fewer than n·m moves: moves beyond that many are checked for
+    // syntax only (the replay rejects the record at one of the kept moves). Each move takes
+    // at least four bytes ("1 1\n"): never reserve beyond what the input holds.
+    let kept = total.min(rows * cols);
+    let mut moves = Vec::with_capacity(kept.min(input.len() / 4 + 1));
     for index in 0..total {
         let ply = index + 1;
         if tokens.at_end() {
@@ -407,14 +412,16 @@ pub fn parse(input: &[u8]) -> Result<SlideInput, InputError> {
                 "the record ends after {index} of {total} moves (k = {rounds} rounds)"
             )));
         }
-        let (row, at) = coordinate(&mut tokens, &format!("the row of move {ply}"))?;
-        let (col, _) = coordinate(&mut tokens, &format!("the column of move {ply}"))?;
-        moves.push(WrittenMove {
-            row,
-            col,
-            line: at.line,
-            column: at.column,
-        });
+        let (row, at) = coordinate(&mut tokens, "row", ply)?;
+        let (col, _) = coordinate(&mut tokens, "column", ply)?;
+        if index < kept {
+            moves.push(WrittenMove {
+                row,
+                col,
+                line: at.line,
+                column: at.column,
+            });
+        }
     }
     tokens.finish()?;
     Ok(SlideInput {
@@ -499,14 +506,28 @@ fn shown_byte(byte: u8) -> String {
     }
 }
 
-/// One coordinate of a move: any integer (range is a rule question, see [`replay`]).
-fn coordinate<'a>(tokens: &mut Tokens<'a>, what: &str) -> Result<(i64, Token<'a>), InputError> {
-    let token = tokens.expect(what)?;
+/// The `which` coordinate (row or column) of move `ply`: any integer (whether it is on the
+/// board is a rule question, see [`replay`]). Messages are only built on error.
+fn coordinate<'a>(
+    tokens: &mut Tokens<'a>,
+    which: &str,
+    ply: usize,
+) -> Result<(i64, Token<'a>), InputError> {
+    let Some(token) = tokens.next_token() else {
+        return Err(tokens.error_here(format!(
+            "expected the {which} of move {ply}, found end of input"
+        )));
+    };
     let value = std::str::from_utf8(token.text)
         .ok()
-        .and_then(|text| text.parse::<i64>().ok())
-        .ok_or_else(|| token.error(format!("expected {what}, found '{}'", token.shown())))?;
-    Ok((value, token))
+        .and_then(|text| text.parse::<i64>().ok());
+    match value {
+        Some(value) => Ok((value, token)),
+        None => Err(token.error(format!(
+            "expected the {which} of move {ply}, found '{}'",
+            token.shown()
+        ))),
+    }
 }
 
 /// Replays `moves` (1-based row and column pairs) on the real board and returns the cells

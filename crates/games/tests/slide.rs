@@ -182,15 +182,14 @@ impl Oracle {
             }
             let child = top.children[top.next];
             top.next += 1;
-            match self.memo.get(&child) {
-                Some(&child_wins) => top.wins |= !child_wins,
-                None => {
-                    assert!(
-                        on_line.insert(child),
-                        "a position repeated: the game can cycle"
-                    );
-                    stack.push(frame(self, child));
-                }
+            if let Some(&child_wins) = self.memo.get(&child) {
+                top.wins |= !child_wins;
+            } else {
+                assert!(
+                    on_line.insert(child),
+                    "a position repeated: the game can cycle"
+                );
+                stack.push(frame(self, child));
             }
         }
     }
@@ -206,7 +205,7 @@ struct Game {
     states: Vec<State>,
 }
 
-/// SplitMix64.
+/// `SplitMix64`.
 struct Rng(u64);
 
 impl Rng {
@@ -639,6 +638,26 @@ fn bad_round_counts_and_short_or_long_records() {
         5,
         1,
         &["ends after 1 of 20000000"],
+    );
+}
+
+#[test]
+fn a_record_longer_than_any_game_is_kept_short_and_still_rejected_at_the_right_move() {
+    let input = b"1 2\n.O\n3\n1 2\n1 1\n1 2\n1 1\n1 2\n1 1\n";
+    let parsed = parse(input).unwrap();
+    assert_eq!((parsed.rounds, parsed.moves.len()), (3, 2));
+    assert_error(
+        std::str::from_utf8(input).unwrap(),
+        5,
+        1,
+        &["move 2", "egg has no legal move"],
+    );
+    // Syntax is still checked after the kept moves.
+    assert_error(
+        "1 2\n.O\n3\n1 2\n1 1\n1 2\n1 1\n1 2\n1 z\n",
+        9,
+        3,
+        &["column of move 6"],
     );
 }
 

@@ -37,5 +37,5 @@ pub use gallai_edmonds::gallai_edmonds;
 pub use graph::{Adjacency, Graph, GraphError, Masked, MaskedNeighbors, NONE};
 pub use greedy::greedy_matching;
 pub use hopcroft_karp::hopcroft_karp;
-pub use incremental::{DeletionMatching, Search};
+pub use incremental::{DeletionMatching, Search, Work};
 pub use matching::Matching;

@@ -183,9 +183,9 @@ fn a_winning_streak_costs_one_search() {
         assert_eq!(fast.delete(v), v % 2 == 0, "vertex {v}");
     }
     assert!(
-        fast.edges_scanned() <= 10 * u64::from(n),
+        fast.work().edges_scanned() <= 10 * u64::from(n),
         "{}",
-        fast.edges_scanned()
+        fast.work().edges_scanned()
     );
 }
 
