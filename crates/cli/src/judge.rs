@@ -3,6 +3,9 @@
 use std::path::PathBuf;
 
 use clap::ValueEnum;
+use geography_games::board::Board;
+use geography_games::formats::{self, Format};
+use geography_games::text::Limits;
 use geography_games::{slide, token_game, treasure};
 
 use crate::input::{describe, emit, name, read};
@@ -33,12 +36,17 @@ enum Problem {
     Hdu4101,
 }
 
-pub fn run(args: &Args) -> Result<(), Failure> {
+pub fn run(args: &Args, limits: &Limits) -> Result<(), Failure> {
     let bytes = read(&args.input)?;
     let answer = match args.problem {
-        Problem::Jsoi2009 => token_game::judge(&bytes),
-        Problem::Noi2011 => slide::judge(&bytes),
-        Problem::Hdu4101 => treasure::judge(&bytes),
+        Problem::Jsoi2009 => {
+            Board::parse_with_limits(&bytes, limits).map(|board| token_game::answer(&board))
+        }
+        Problem::Noi2011 => {
+            formats::check_limits(&bytes, Format::Slide, limits).and_then(|()| slide::judge(&bytes))
+        }
+        Problem::Hdu4101 => formats::check_limits(&bytes, Format::Treasure, limits)
+            .and_then(|()| treasure::judge(&bytes)),
     };
     match answer {
         Ok(text) => emit(&text),

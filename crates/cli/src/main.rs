@@ -4,17 +4,21 @@
 //! stdin are read here, results are printed here. Exit codes: 0 success, 1 failure to read
 //! or write, 2 malformed input (the message names file, line and column).
 
+mod analyze;
 mod check;
 mod draw;
 mod generate;
 mod input;
 mod judge;
 mod play;
+mod serve;
 mod solve;
+mod web;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use geography_games::text::Limits;
 
 /// Solve, explain and play two-player graph and board games exactly.
 #[derive(Debug, Parser)]
@@ -23,6 +27,13 @@ struct Cli {
     /// When to colour the output: auto (on a terminal, unless `NO_COLOR` is set), always, never.
     #[arg(long, global = true, value_enum, default_value_t = draw::ColorChoice::Auto)]
     color: draw::ColorChoice,
+    /// The most cells (rows × columns) a board, slide board or treasure map may have, for
+    /// solve and judge [default: 16777216].
+    #[arg(long, global = true, value_name = "N")]
+    max_cells: Option<u64>,
+    /// The most vertices a graph may have, for solve and judge [default: 16777216].
+    #[arg(long, global = true, value_name = "N")]
+    max_vertices: Option<u64>,
     #[command(subcommand)]
     command: Command,
 }
@@ -34,6 +45,8 @@ enum Command {
     Judge(judge::Args),
     Check(check::Args),
     Generate(generate::Args),
+    Serve(serve::Args),
+    Analyze(analyze::Args),
 }
 
 /// How a command failed: the exit code and the message already printed or to print.
@@ -48,12 +61,24 @@ pub enum Failure {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let colour = cli.color.enabled();
+    let limits = Limits {
+        max_cells: cli.max_cells.unwrap_or(Limits::DEFAULT_MAX_CELLS),
+        max_vertices: cli.max_vertices.unwrap_or(Limits::DEFAULT_MAX_VERTICES),
+    };
+    let limited = matches!(cli.command, Command::Solve(_) | Command::Judge(_));
+    if !limited && (cli.max_cells.is_some() || cli.max_vertices.is_some()) {
+        // Never accept an option and ignore it.
+        eprintln!("error: --max-cells and --max-vertices apply to solve and judge only");
+        return ExitCode::from(2);
+    }
     let result = match cli.command {
-        Command::Solve(args) => solve::run(&args, colour),
+        Command::Solve(args) => solve::run(&args, colour, &limits),
         Command::Play(args) => play::run(&args, colour),
-        Command::Judge(args) => judge::run(&args),
+        Command::Judge(args) => judge::run(&args, &limits),
         Command::Check(args) => return check::run(&args),
         Command::Generate(args) => generate::run(&args),
+        Command::Serve(args) => serve::run(&args),
+        Command::Analyze(args) => analyze::run(&args, colour),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -11,6 +11,63 @@ use geography_games::position::Position;
 use geography_matching::Graph;
 
 use crate::draw::{self, Mark};
+
+/// What the game says after a line of input.
+enum Reply {
+    /// Print this and go on.
+    Say(String),
+    /// Print this and stop.
+    Quit(String),
+}
+
+/// Acts on one typed line: a move, `hint`, `undo` or `quit`.
+fn respond(
+    typed: &str,
+    position: &mut Position,
+    analysis: &geography_games::position::Analysis,
+    table: &Table,
+    human_first: bool,
+    over: bool,
+) -> Reply {
+    let say = |text: &str| Reply::Say(text.to_string());
+    match typed {
+        "" => say(""),
+        "quit" | "q" => Reply::Quit(if over { "" } else { "game abandoned\n" }.to_string()),
+        "undo" | "u" => {
+            // Back to the player's previous turn: their last move, and the reply after it.
+            let played = position.path().len();
+            let mine = if human_first {
+                played.div_ceil(2)
+            } else {
+                played / 2
+            };
+            if mine == 0 {
+                return say("nothing to undo\n");
+            }
+            position.undo();
+            if (position.path().len() % 2 == 0) != human_first {
+                position.undo();
+            }
+            say("taken back\n")
+        }
+        _ if over => say("the game is over: undo or quit\n"),
+        "hint" | "h" => Reply::Say(if analysis.winning_moves.is_empty() {
+            "no winning move: against perfect play every move loses\n".to_string()
+        } else {
+            format!("winning moves: {}\n", table.names(&analysis.winning_moves))
+        }),
+        _ => match table.parse(typed) {
+            Some(v) if analysis.legal_moves.contains(&v) => {
+                position.play(v).expect("checked legal");
+                say("")
+            }
+            _ => Reply::Say(format!(
+                "'{typed}' is not a legal move; legal: {}\n",
+                table.names(&analysis.legal_moves)
+            )),
+        },
+    }
+}
 use crate::input::{describe, name, read};
 use crate::Failure;
 
@@ -182,45 +239,16 @@ pub fn run(args: &Args, colour: bool) -> Result<(), Failure> {
             };
         };
         let line = line.map_err(|e| Failure::Io(format!("cannot read stdin: {e}")))?;
-        match line.trim() {
-            "" => {}
-            "quit" | "q" => return say(if over { "" } else { "game abandoned\n" }),
-            "undo" | "u" => {
-                // Back to the player's previous turn: their last move, and the reply after it.
-                let played = position.path().len();
-                let mine = if human_first {
-                    played.div_ceil(2)
-                } else {
-                    played / 2
-                };
-                if mine == 0 {
-                    say("nothing to undo\n")?;
-                } else {
-                    position.undo();
-                    if !human_to_move(&position) {
-                        position.undo();
-                    }
-                    say("taken back\n")?;
-                }
-            }
-            _ if over => say("the game is over: undo or quit\n")?,
-            "hint" | "h" => {
-                let hint = if analysis.winning_moves.is_empty() {
-                    "no winning move: against perfect play every move loses".to_string()
-                } else {
-                    format!("winning moves: {}", table.names(&analysis.winning_moves))
-                };
-                say(&format!("{hint}\n"))?;
-            }
-            typed => match table.parse(typed) {
-                Some(v) if analysis.legal_moves.contains(&v) => {
-                    position.play(v).expect("checked legal");
-                }
-                _ => say(&format!(
-                    "'{typed}' is not a legal move; legal: {}\n",
-                    table.names(&analysis.legal_moves)
-                ))?,
-            },
+        match respond(
+            line.trim(),
+            &mut position,
+            &analysis,
+            &table,
+            human_first,
+            over,
+        ) {
+            Reply::Say(text) => say(&text)?,
+            Reply::Quit(text) => return say(&text),
         }
     }
 }

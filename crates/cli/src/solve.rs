@@ -9,7 +9,8 @@ use clap::ValueEnum;
 use geography_games::board::{Board, BoardGraph};
 use geography_games::formats::{self, Format, Input};
 use geography_games::position::{Position, Solution};
-use geography_games::slide::SlideInput;
+use geography_games::slide::{self, SlideInput};
+use geography_games::text::{InputError, Limits};
 use geography_games::treasure::{self, TreasureMap};
 use geography_matching::{check, Certificate, Graph, Proof};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -151,14 +152,23 @@ struct SlideReport {
     legal_moves: Vec<[usize; 2]>,
 }
 
-pub fn run(args: &Args, colour: bool) -> Result<(), Failure> {
-    let mut out = BufWriter::new(io::stdout().lock());
-    let many = args.inputs.len() > 1;
+pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
+    // Every input is read and parsed before anything is written: a malformed one leaves
+    // stdout empty.
+    let mut inputs = Vec::with_capacity(args.inputs.len());
     for path in &args.inputs {
         let bytes = read(path)?;
         let source = name(path);
-        let parsed = formats::parse(&bytes, args.format.map(Format::from))
+        let parsed = formats::parse_with_limits(&bytes, args.format.map(Format::from), limits)
             .map_err(|error| describe(&source, &bytes, &error))?;
+        if let Input::Slide(game) = &parsed {
+            check_record(game).map_err(|error| describe(&source, &bytes, &error))?;
+        }
+        inputs.push((source, parsed));
+    }
+    let mut out = BufWriter::new(io::stdout().lock());
+    let many = args.inputs.len() > 1;
+    for (source, parsed) in inputs {
         let heading = |index: usize, count: usize| {
             if args.json || (!many && count == 1) {
                 String::new()
@@ -194,10 +204,25 @@ pub fn run(args: &Args, colour: bool) -> Result<(), Failure> {
             Input::Slide(game) => write(&mut out, &(heading(0, 1) + &slide_result(args, &game)))?,
         }
     }
-    out.flush().or_else(ignore_closed_pipe)
+    out.flush().or_else(|e| ignore_closed_pipe(&e))
 }
 
-fn ignore_closed_pipe(error: io::Error) -> Result<(), Failure> {
+/// Replays a slide input's record: a move against the rules makes the input malformed,
+/// located at the move (as `judge noi2011` reports it).
+fn check_record(game: &SlideInput) -> Result<(), InputError> {
+    let moves = game.moves.iter().map(|m| (m.row, m.col));
+    slide::replay(&game.board, moves)
+        .map(|_| ())
+        .map_err(|error| {
+            let at = game
+                .moves
+                .get(error.ply().wrapping_sub(1))
+                .map_or((1, 1), |m| (m.line, m.column));
+            InputError::new(at.0, at.1, error.to_string())
+        })
+}
+
+fn ignore_closed_pipe(error: &io::Error) -> Result<(), Failure> {
     if error.kind() == io::ErrorKind::BrokenPipe {
         Ok(())
     } else {
@@ -206,7 +231,8 @@ fn ignore_closed_pipe(error: io::Error) -> Result<(), Failure> {
 }
 
 fn write(out: &mut impl Write, text: &str) -> Result<(), Failure> {
-    out.write_all(text.as_bytes()).or_else(ignore_closed_pipe)
+    out.write_all(text.as_bytes())
+        .or_else(|e| ignore_closed_pipe(&e))
 }
 
 /// A progress bar on stderr for batches worth one, when stderr is a terminal.

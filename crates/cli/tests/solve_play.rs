@@ -2,6 +2,7 @@
 //! against the published schema, graph6 cross-checked with edge lists, scripted games, exact
 //! judge output and error exits.
 
+use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -177,7 +178,7 @@ fn graph6_agrees_with_the_edge_list_form_of_the_same_graphs() {
     for (graph, via_graph6) in graphs.iter().zip(&from_graph6) {
         let mut edge_list = format!("{} {}\n", graph.vertex_count(), graph.edge_count());
         for (u, v) in graph.edges() {
-            edge_list.push_str(&format!("{u} {v}\n"));
+            writeln!(edge_list, "{u} {v}").unwrap();
         }
         let via_edges = valid_json_lines(&stdout_of(
             geography()

@@ -17,7 +17,7 @@ use std::fmt;
 
 use geography_matching::{Graph, NONE};
 
-use crate::text::{InputError, Tokens};
+use crate::text::{InputError, Limits, Tokens};
 
 /// Which cells count as adjacent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -240,13 +240,34 @@ impl Board {
     /// An [`InputError`] naming line and column: bad or missing sizes, an unknown
     /// neighbourhood word, a row of the wrong length, a character other than `.` and `#`,
     /// missing rows, or data after the last row.
+    /// A board larger than [`Limits::DEFAULT`] allows is refused; see
+    /// [`Board::parse_with_limits`].
     pub fn parse(input: &[u8]) -> Result<Board, InputError> {
+        Self::parse_with_limits(input, &Limits::DEFAULT)
+    }
+
+    /// Parses the text form, refusing boards of more than `limits.max_cells` cells (checked
+    /// on the header, before any row is read).
+    ///
+    /// # Errors
+    /// As [`Board::parse`], and a board over the limit (located at the header).
+    ///
+    /// # Complexity
+    /// O(input) time; memory one byte per cell, never more than the input holds.
+    pub fn parse_with_limits(input: &[u8], limits: &Limits) -> Result<Board, InputError> {
         let mut tokens = Tokens::new(input);
         if tokens.at_end() {
             return Err(tokens.error_here("empty input: expected a board"));
         }
+        let header = tokens.clone().error_here("");
         let rows = tokens.count("the number of rows", 1, u32::MAX as usize)? as u32;
         let cols = tokens.count("the number of columns", 1, u32::MAX as usize)? as u32;
+        limits.check_cells(
+            "board",
+            u64::from(rows),
+            u64::from(cols),
+            (header.line, header.column),
+        )?;
         let cells = u64::from(rows) * u64::from(cols);
         if cells > MAX_CELLS as u64 {
             return Err(InputError::new(
@@ -275,22 +296,21 @@ impl Board {
                 return Err(tokens.error_here(message));
             };
             for (i, &b) in token.text.iter().enumerate() {
-                match b {
-                    b'.' => free.push(true),
-                    b'#' => free.push(false),
+                let cell = match b {
+                    b'.' => true,
+                    b'#' => false,
                     _ => {
-                        let at = InputError::new(token.line, token.column + i as u32, "");
-                        return Err(InputError {
-                            message: format!(
-                                "unexpected character '{}' in row {row}: expected '.' or '#'",
-                                String::from_utf8_lossy(&token.text[i..])
-                                    .chars()
-                                    .next()
-                                    .unwrap_or('?')
-                            ),
-                            ..at
-                        });
+                        let column = token.column.saturating_add(i as u32);
+                        let message = format!(
+                            "unexpected {} in row {row}: expected '.' or '#'",
+                            shown_character(&token.text[i..])
+                        );
+                        return Err(InputError::new(token.line, column, message));
                     }
+                };
+                // A row longer than the board is refused below; never store its excess.
+                if i < cols as usize {
+                    free.push(cell);
                 }
             }
             if token.text.len() != cols as usize {
@@ -302,6 +322,21 @@ impl Board {
         }
         tokens.finish()?;
         Ok(Board::new(rows, cols, free, neighbourhood))
+    }
+}
+
+/// The character that starts `bytes`, for a message: `character 'x'`, a control character
+/// escaped (`character '\u{0}'`), or `byte 0xff` when the bytes are not UTF-8.
+fn shown_character(bytes: &[u8]) -> String {
+    let head = &bytes[..bytes.len().min(4)];
+    let valid = match std::str::from_utf8(head) {
+        Ok(text) => text,
+        Err(error) => std::str::from_utf8(&head[..error.valid_up_to()]).unwrap_or_default(),
+    };
+    match valid.chars().next() {
+        Some(c) if c.is_control() => format!("character '{}'", c.escape_unicode()),
+        Some(c) => format!("character '{c}'"),
+        None => format!("byte 0x{:02x}", bytes[0]),
     }
 }
 
@@ -375,7 +410,7 @@ mod tests {
 
     #[test]
     fn malformed_boards_are_located() {
-        let cases: [(&[u8], (u32, u32), &str); 7] = [
+        let cases: [(&[u8], (u32, u32), &str); 10] = [
             (b"", (1, 1), "empty input"),
             (b"2 x\n", (1, 3), "number of columns"),
             (b"1 2 queen\n..\n", (1, 5), "unknown neighbourhood"),
@@ -383,11 +418,35 @@ mod tests {
             (b"2 2\n..\n.o\n", (3, 2), "unexpected character 'o'"),
             (b"3 2\n..\n..\n", (4, 1), "expected row 3 of 3"),
             (b"100000 100000\n..\n", (1, 1), "too many cells"),
+            (b"1 2\n.\x00\n", (2, 2), "unexpected character '\\u{0}'"),
+            (b"1 2\n.\xff\n", (2, 2), "unexpected byte 0xff"),
+            (b"1 2\n.\xc3\xa9\n", (2, 2), "unexpected character 'é'"),
         ];
         for (input, (line, column), words) in cases {
             let error = Board::parse(input).unwrap_err();
             assert_eq!((error.line, error.column), (line, column), "{error}");
             assert!(error.message.contains(words), "{error}");
         }
+    }
+
+    #[test]
+    fn limits_are_checked_on_the_header() {
+        let small = Limits {
+            max_cells: 4,
+            max_vertices: 0,
+        };
+        assert!(Board::parse_with_limits(b"2 2\n..\n..\n", &small).is_ok());
+        let error = Board::parse_with_limits(b"\n 1 5\n.....\n", &small).unwrap_err();
+        assert_eq!((error.line, error.column), (2, 2), "{error}");
+        assert!(error
+            .message
+            .contains("limit of 4 (raise it with --max-cells)"));
+        // The default limit refuses a 10^10-cell header before reading any row.
+        let error = Board::parse(b"100000 100000\n").unwrap_err();
+        assert!(error.message.contains("10000000000"), "{error}");
+        // A row far longer than the board is refused without storing it.
+        let long = [b"1 1\n".as_slice(), &[b'.'; 1000]].concat();
+        let error = Board::parse(&long).unwrap_err();
+        assert!(error.message.contains("row 1 has 1000 cells"), "{error}");
     }
 }

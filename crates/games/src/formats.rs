@@ -10,11 +10,12 @@ use serde::Deserialize;
 use crate::board::Board;
 use crate::graph6;
 use crate::slide::{self, SlideInput};
-use crate::text::{InputError, Tokens};
+use crate::text::{InputError, Limits, Token, Tokens};
 use crate::treasure::{self, TreasureMap};
 
 /// The most vertices an edge list may declare: isolated vertices need no data, so their
-/// number cannot be checked against the input's length and is capped instead.
+/// number cannot be checked against the input's length and is capped instead. This is the
+/// hard cap; [`Limits::max_vertices`] (2^24 by default) is usually lower.
 pub const MAX_VERTICES: usize = 1 << 27;
 
 /// The input formats (see `docs/FORMATS.md`).
@@ -87,26 +88,154 @@ pub fn detect(input: &[u8]) -> Format {
     Format::Edges
 }
 
-/// Parses `input` in `format`, or in the detected one when `None`.
+/// Parses `input` in `format`, or in the detected one when `None`, within the default
+/// [`Limits`].
 ///
 /// # Errors
 /// An [`InputError`] naming line and column.
 pub fn parse(input: &[u8], format: Option<Format>) -> Result<Input, InputError> {
-    match format.unwrap_or_else(|| detect(input)) {
-        Format::Board => Board::parse(input).map(Input::Board),
-        Format::Edges => parse_edges(input).map(Input::Graph),
+    parse_with_limits(input, format, &Limits::DEFAULT)
+}
+
+/// Parses `input` in `format`, or in the detected one when `None`, refusing inputs that
+/// announce more cells or vertices than `limits` allows (see [`check_limits`]).
+///
+/// # Errors
+/// An [`InputError`] naming line and column; a size over a limit is reported first.
+pub fn parse_with_limits(
+    input: &[u8],
+    format: Option<Format>,
+    limits: &Limits,
+) -> Result<Input, InputError> {
+    let format = format.unwrap_or_else(|| detect(input));
+    check_limits(input, format, limits)?;
+    match format {
+        Format::Board => Board::parse_with_limits(input, limits).map(Input::Board),
+        Format::Edges => edges_within_limits(input).map(Input::Graph),
         Format::Graph6 => graph6::parse_all(input).map(Input::Graphs),
-        Format::Json => parse_json(input),
+        Format::Json => parse_json_with_limits(input, limits),
         Format::Slide => slide::parse(input).map(Input::Slide),
-        Format::Treasure => parse_treasure_maps(input).map(Input::Treasure),
+        Format::Treasure => treasure_maps_within_limits(input).map(Input::Treasure),
     }
 }
 
-/// Every treasure map of a multi-case input.
+/// Checks the sizes that `input`'s headers announce against `limits`, reading nothing but
+/// the headers and allocating nothing: `N M` of a board or a slide board, `n` of an edge
+/// list, the size of every graph6 line, the `N M` of every treasure map (the values between
+/// them are skipped, not checked). JSON is checked as it is parsed
+/// ([`parse_json_with_limits`]), so this accepts it.
+///
+/// Malformed headers are left for the parser to report, so run this before parsing: a
+/// size over a limit is then reported before any other error of the input.
+///
+/// # Errors
+/// An [`InputError`] at the header over a limit, naming the limit and the option that
+/// raises it.
+///
+/// # Complexity
+/// O(1) for one header; O(input) for graph6 streams and treasure maps.
+pub fn check_limits(input: &[u8], format: Format, limits: &Limits) -> Result<(), InputError> {
+    let mut tokens = Tokens::new(input);
+    match format {
+        Format::Board | Format::Slide => {
+            let what = if format == Format::Board {
+                "board"
+            } else {
+                "slide board"
+            };
+            grid_header(&mut tokens).map_or(Ok(()), |(rows, cols, at)| {
+                limits.check_cells(what, rows, cols, at)
+            })
+        }
+        Format::Treasure => {
+            while let Some((rows, cols, at)) = grid_header(&mut tokens) {
+                limits.check_cells("map", rows, cols, at)?;
+                for _ in 0..rows.saturating_mul(cols) {
+                    if tokens.next_token().is_none() {
+                        break;
+                    }
+                }
+            }
+            Ok(())
+        }
+        Format::Edges => tokens
+            .next_token()
+            .and_then(size)
+            .map_or(Ok(()), |(n, at)| limits.check_vertices(n, at)),
+        Format::Graph6 => {
+            for (index, line) in input.split(|&b| b == b'\n').enumerate() {
+                let line = if index == 0 {
+                    line.strip_prefix(b">>graph6<<").unwrap_or(line)
+                } else {
+                    line
+                };
+                if let Some(n) = graph6_size(line) {
+                    let line_number = u32::try_from(index + 1).unwrap_or(u32::MAX);
+                    limits.check_vertices(n, (line_number, 1))?;
+                }
+            }
+            Ok(())
+        }
+        Format::Json => Ok(()),
+    }
+}
+
+/// A size token: a non-negative decimal integer that fits `u64` (an optional `+` allowed),
+/// with its position; `None` for anything else (the parser reports it).
+fn size(token: Token<'_>) -> Option<(u64, (u32, u32))> {
+    let digits = token.text.strip_prefix(b"+").unwrap_or(token.text);
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let value = digits.iter().try_fold(0u64, |n, &d| {
+        n.checked_mul(10)?.checked_add(u64::from(d - b'0'))
+    })?;
+    Some((value, (token.line, token.column)))
+}
+
+/// The next `rows cols` header, positioned at `rows`, if both are positive sizes.
+fn grid_header(tokens: &mut Tokens<'_>) -> Option<(u64, u64, (u32, u32))> {
+    let (rows, at) = tokens.next_token().and_then(size)?;
+    let (cols, _) = tokens.next_token().and_then(size)?;
+    (rows > 0 && cols > 0).then_some((rows, cols, at))
+}
+
+/// The vertex count a graph6 line announces, read as [`graph6::parse_line`] reads it; `None`
+/// when the line is not graph6 (the parser reports it).
+fn graph6_size(line: &[u8]) -> Option<u64> {
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let bytes = match line {
+        [126, 126, rest @ ..] => rest.get(..6)?,
+        [126, rest @ ..] => rest.get(..3)?,
+        _ => line.get(..1)?,
+    };
+    bytes.iter().try_fold(0u64, |n, &b| {
+        (63..=126).contains(&b).then(|| n << 6 | u64::from(b - 63))
+    })
+}
+
+/// Every treasure map of a multi-case input, within the default [`Limits`].
 ///
 /// # Errors
 /// As [`treasure::parse_map`]; an empty input is an error.
 pub fn parse_treasure_maps(input: &[u8]) -> Result<Vec<TreasureMap>, InputError> {
+    parse_treasure_maps_with_limits(input, &Limits::DEFAULT)
+}
+
+/// Every treasure map of a multi-case input, refusing maps of more than `limits.max_cells`
+/// cells.
+///
+/// # Errors
+/// As [`treasure::parse_map`], an empty input, or a map over the limit (reported first).
+pub fn parse_treasure_maps_with_limits(
+    input: &[u8],
+    limits: &Limits,
+) -> Result<Vec<TreasureMap>, InputError> {
+    check_limits(input, Format::Treasure, limits)?;
+    treasure_maps_within_limits(input)
+}
+
+fn treasure_maps_within_limits(input: &[u8]) -> Result<Vec<TreasureMap>, InputError> {
     let mut tokens = Tokens::new(input);
     if tokens.at_end() {
         return Err(tokens.error_here("empty input: expected a treasure map"));
@@ -137,12 +266,22 @@ enum JsonInput {
     },
 }
 
-/// Parses the JSON form of a graph or a board.
+/// Parses the JSON form of a graph or a board, within the default [`Limits`].
 ///
 /// # Errors
 /// Malformed JSON (located by line and column), or content that breaks the rules (located
 /// at the start of the input, with the field named).
 pub fn parse_json(input: &[u8]) -> Result<Input, InputError> {
+    parse_json_with_limits(input, &Limits::DEFAULT)
+}
+
+/// Parses the JSON form of a graph or a board, refusing more than `limits.max_vertices`
+/// vertices or `limits.max_cells` cells. The JSON text is parsed first (its arrays are
+/// backed by the input); the sizes are checked before any graph or board is built.
+///
+/// # Errors
+/// As [`parse_json`], and sizes over a limit (located at the start of the input).
+pub fn parse_json_with_limits(input: &[u8], limits: &Limits) -> Result<Input, InputError> {
     let value: JsonInput = serde_json::from_slice(input).map_err(|e| {
         let message = if e.is_data() {
             "expected {\"vertices\": n, \"edges\": [[u, v], ...]} or {\"rows\": r, \"cols\": c, \"cells\": [...]}".to_string()
@@ -154,6 +293,9 @@ pub fn parse_json(input: &[u8]) -> Result<Input, InputError> {
     let at_start = |message: String| InputError::new(1, 1, message);
     match value {
         JsonInput::Graph { vertices, edges } => {
+            limits
+                .check_vertices(vertices as u64, (1, 1))
+                .map_err(|e| at_start(format!("\"vertices\": {}", e.message)))?;
             if vertices > MAX_VERTICES {
                 return Err(at_start(format!(
                     "\"vertices\": {vertices} is more than the limit of {MAX_VERTICES}"
@@ -170,6 +312,9 @@ pub fn parse_json(input: &[u8]) -> Result<Input, InputError> {
             neighbourhood,
             cells,
         } => {
+            limits
+                .check_cells("board", u64::from(rows), u64::from(cols), (1, 1))
+                .map_err(|e| at_start(format!("in the board: {}", e.message)))?;
             let mut text = format!("{rows} {cols}");
             if let Some(word) = neighbourhood {
                 text.push(' ');
@@ -179,20 +324,36 @@ pub fn parse_json(input: &[u8]) -> Result<Input, InputError> {
                 text.push('\n');
                 text.push_str(if row.is_empty() { "?" } else { row });
             }
-            Board::parse(text.as_bytes())
+            Board::parse_with_limits(text.as_bytes(), limits)
                 .map(Input::Board)
                 .map_err(|e| at_start(format!("in the board: {}", e.message)))
         }
     }
 }
 
-/// Parses an edge list.
+/// Parses an edge list, within the default [`Limits`].
 ///
 /// # Errors
-/// An [`InputError`] naming line and column: missing or malformed counts, more than
-/// [`MAX_VERTICES`] vertices, a vertex id out of range, fewer edges than announced, or data
-/// after the last edge.
+/// An [`InputError`] naming line and column: missing or malformed counts, more vertices
+/// than the limit or [`MAX_VERTICES`], a vertex id out of range, fewer edges than announced,
+/// or data after the last edge.
 pub fn parse_edges(input: &[u8]) -> Result<Graph, InputError> {
+    parse_edges_with_limits(input, &Limits::DEFAULT)
+}
+
+/// Parses an edge list, refusing more than `limits.max_vertices` vertices.
+///
+/// # Errors
+/// As [`parse_edges`].
+///
+/// # Complexity
+/// O(input + n) time and memory; the edges are never reserved beyond what the input holds.
+pub fn parse_edges_with_limits(input: &[u8], limits: &Limits) -> Result<Graph, InputError> {
+    check_limits(input, Format::Edges, limits)?;
+    edges_within_limits(input)
+}
+
+fn edges_within_limits(input: &[u8]) -> Result<Graph, InputError> {
     let mut tokens = Tokens::new(input);
     if tokens.at_end() {
         return Err(tokens.error_here("empty input: expected 'n m'"));
@@ -271,6 +432,59 @@ mod tests {
             error.message.contains("unexpected character 'x'"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn limits_are_checked_before_parsing_in_every_format() {
+        /// An input, its format, and where and with which words it fails ("" when it parses).
+        type Case = (&'static [u8], Format, (u32, u32), &'static str);
+        let small = Limits {
+            max_cells: 6,
+            max_vertices: 3,
+        };
+        let cases: [Case; 10] = [
+            (b"2 3\n...\n...\n", Format::Board, (0, 0), ""),
+            (b"\n 3 3\n...\n", Format::Board, (2, 2), "a 3 × 3 board"),
+            (b"4 0\n", Format::Edges, (1, 1), "number of vertices 4"),
+            (b"3 1\n0 1\n", Format::Edges, (0, 0), ""),
+            (b"DQc\n", Format::Graph6, (1, 1), "number of vertices 5"),
+            (b"B_\n\nDQc\n", Format::Graph6, (3, 1), "limit of 3"),
+            (b"1 7\nXO.OXOX\n0\n", Format::Slide, (1, 1), "slide board"),
+            // The third map is too large; the value 'x' of the second is not looked at.
+            (
+                b"1 1 -1\n1 2\n-1 x\n3 3\n",
+                Format::Treasure,
+                (4, 1),
+                "a 3 × 3 map",
+            ),
+            (
+                br#"{"vertices": 4, "edges": []}"#,
+                Format::Json,
+                (1, 1),
+                "\"vertices\"",
+            ),
+            (
+                br#"{"rows": 7, "cols": 1, "cells": []}"#,
+                Format::Json,
+                (1, 1),
+                "board",
+            ),
+        ];
+        for (input, format, (line, column), words) in cases {
+            let result = parse_with_limits(input, Some(format), &small);
+            if words.is_empty() {
+                assert!(result.is_ok(), "{format:?}: {:?}", result.err());
+                continue;
+            }
+            let error = result.unwrap_err();
+            assert_eq!((error.line, error.column), (line, column), "{error}");
+            assert!(error.message.contains(words), "{error}");
+            assert!(error.message.contains("raise it with --max-"), "{error}");
+        }
+        // Sizes that overflow u64 or are malformed are left to the parser.
+        let error = parse_edges(b"99999999999999999999999 0\n").unwrap_err();
+        assert!(error.message.contains("must be between 0 and"), "{error}");
+        assert!(check_limits(b"-5 x", Format::Board, &small).is_ok());
     }
 
     #[test]

@@ -11,4 +11,5 @@ pub mod record;
 pub mod slide;
 pub mod text;
 pub mod token_game;
+pub mod token_record;
 pub mod treasure;

@@ -161,7 +161,7 @@ impl SlideBoard {
     /// than [`MAX_CELLS`], or it has no empty cell or several.
     pub fn new(rows: usize, cols: usize, cells: Vec<Cell>) -> Result<Self, BoardError> {
         let size = rows.checked_mul(cols);
-        if size.is_some_and(|size| size > MAX_CELLS) || size.is_none() {
+        if size.is_none_or(|size| size > MAX_CELLS) {
             return Err(BoardError::TooLarge { rows, cols });
         }
         if rows == 0 || cols == 0 || size != Some(cells.len()) {

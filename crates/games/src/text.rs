@@ -40,6 +40,99 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
+/// How large an input may say it is: the sizes parsers accept before building anything.
+///
+/// Parsers never allocate by a header alone (they grow with the data), but an input within a
+/// format's hard caps can still need gigabytes to solve, and an edge list's isolated vertices
+/// need no data at all. These limits refuse such inputs up front, with a message that names
+/// the limit and the command-line option that raises it. Sizes over a limit are reported
+/// before any other error of the input.
+///
+/// The defaults ([`Limits::DEFAULT`]) are 2^24 cells and 2^24 vertices: a 4096 × 4096 board
+/// or a path of sixteen million vertices, about 1 GB of memory to solve.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Limits {
+    /// The most cells (rows × columns, blocked cells included) of a board, a slide board or
+    /// a treasure map.
+    pub max_cells: u64,
+    /// The most vertices of a graph (edge list, graph6, JSON).
+    pub max_vertices: u64,
+}
+
+impl Limits {
+    /// The default [`Limits::max_cells`]: 2^24 = 16 777 216.
+    pub const DEFAULT_MAX_CELLS: u64 = 1 << 24;
+    /// The default [`Limits::max_vertices`]: 2^24 = 16 777 216.
+    pub const DEFAULT_MAX_VERTICES: u64 = 1 << 24;
+    /// The default limits.
+    pub const DEFAULT: Limits = Limits {
+        max_cells: Self::DEFAULT_MAX_CELLS,
+        max_vertices: Self::DEFAULT_MAX_VERTICES,
+    };
+    /// No limit beyond each format's own hard cap.
+    pub const NONE: Limits = Limits {
+        max_cells: u64::MAX,
+        max_vertices: u64::MAX,
+    };
+
+    /// Checks a `rows × cols` grid (`what` names it: "board", "map"…) against
+    /// [`Limits::max_cells`]; the error is located at `line`, `column` (the header).
+    ///
+    /// # Errors
+    /// When the grid has more cells than the limit.
+    pub fn check_cells(
+        &self,
+        what: &str,
+        rows: u64,
+        cols: u64,
+        (line, column): (u32, u32),
+    ) -> Result<(), InputError> {
+        let cells = u128::from(rows) * u128::from(cols);
+        if cells <= u128::from(self.max_cells) {
+            return Ok(());
+        }
+        Err(InputError::new(
+            line,
+            column,
+            format!(
+                "a {rows} × {cols} {what} has too many cells: {cells}, more than the limit of \
+                 {} (raise it with --max-cells)",
+                self.max_cells
+            ),
+        ))
+    }
+
+    /// Checks a graph's announced number of vertices against [`Limits::max_vertices`]; the
+    /// error is located at `line`, `column`.
+    ///
+    /// # Errors
+    /// When there are more vertices than the limit.
+    pub fn check_vertices(
+        &self,
+        vertices: u64,
+        (line, column): (u32, u32),
+    ) -> Result<(), InputError> {
+        if vertices <= self.max_vertices {
+            return Ok(());
+        }
+        Err(InputError::new(
+            line,
+            column,
+            format!(
+                "the number of vertices {vertices} is more than the limit of {} (raise it \
+                 with --max-vertices)",
+                self.max_vertices
+            ),
+        ))
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits::DEFAULT
+    }
+}
+
 /// One token: its bytes and where it starts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Token<'a> {
@@ -58,10 +151,21 @@ impl Token<'_> {
     }
 
     /// The token for messages: lossy UTF-8, cut to 20 characters.
+    /// Control characters (a NUL, an escape) are shown as `\u{..}`, so a message is always
+    /// one printable line.
     pub fn shown(&self) -> String {
-        let text = String::from_utf8_lossy(self.text);
-        let mut shown: String = text.chars().take(20).collect();
-        if text.chars().count() > 20 {
+        // 20 characters take at most 80 bytes: never convert more of a huge token.
+        let head = &self.text[..self.text.len().min(84)];
+        let text = String::from_utf8_lossy(head);
+        let mut shown = String::new();
+        for c in text.chars().take(20) {
+            if c.is_control() {
+                shown.extend(c.escape_unicode());
+            } else {
+                shown.push(c);
+            }
+        }
+        if text.chars().count() > 20 || head.len() < self.text.len() {
             shown.push('…');
         }
         shown
@@ -99,14 +203,14 @@ impl<'a> Tokens<'a> {
             }
             self.pos += 1;
             if b == b'\n' {
-                self.line += 1;
+                self.line = self.line.saturating_add(1);
                 self.line_start = self.pos;
             }
         }
     }
 
     fn column(&self) -> u32 {
-        (self.pos - self.line_start + 1) as u32
+        u32::try_from(self.pos - self.line_start + 1).unwrap_or(u32::MAX)
     }
 
     /// The next token, or `None` at the end of the input.
@@ -180,13 +284,20 @@ impl<'a> Tokens<'a> {
             return Err(self.error_here(format!("expected {what}, found end of input")));
         };
         match parse_integer(token.text) {
-            Some(value) if (min..=max).contains(&value) => Ok(value),
-            Some(_) => Err(token.error(format!(
+            Number::Value(value) if (min..=max).contains(&value) => Ok(value),
+            Number::Overflow if min == i64::MIN || max == i64::MAX => Err(token.error(format!(
+                "expected {}, found '{}' (out of the 64-bit range)",
+                what(),
+                token.shown()
+            ))),
+            Number::Value(_) | Number::Overflow => Err(token.error(format!(
                 "{} must be between {min} and {max}, found {}",
                 what(),
                 token.shown()
             ))),
-            None => Err(token.error(format!("expected {}, found '{}'", what(), token.shown()))),
+            Number::Malformed => {
+                Err(token.error(format!("expected {}, found '{}'", what(), token.shown())))
+            }
         }
     }
 
@@ -214,29 +325,93 @@ impl<'a> Tokens<'a> {
     }
 }
 
-/// A decimal integer with an optional sign, or `None` (also on overflow).
-fn parse_integer(text: &[u8]) -> Option<i64> {
+/// What a token says as a number.
+enum Number {
+    /// A decimal integer that fits `i64`.
+    Value(i64),
+    /// A decimal integer too large for `i64` (out of every range).
+    Overflow,
+    /// Not a decimal integer.
+    Malformed,
+}
+
+/// A decimal integer with an optional sign.
+fn parse_integer(text: &[u8]) -> Number {
     let (negative, digits) = match text {
         [b'-', rest @ ..] => (true, rest),
         [b'+', rest @ ..] => (false, rest),
         _ => (false, text),
     };
-    if digits.is_empty() {
-        return None;
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return Number::Malformed;
     }
     let mut value: i64 = 0;
     for &b in digits {
-        if !b.is_ascii_digit() {
-            return None;
+        let digit = i64::from(b - b'0');
+        // Accumulate towards the sign, so that i64::MIN itself is read.
+        let next = value.checked_mul(10).and_then(|v| {
+            if negative {
+                v.checked_sub(digit)
+            } else {
+                v.checked_add(digit)
+            }
+        });
+        match next {
+            Some(next) => value = next,
+            None => return Number::Overflow,
         }
-        value = value.checked_mul(10)?.checked_add(i64::from(b - b'0'))?;
     }
-    Some(if negative { -value } else { value })
+    Number::Value(value)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn extreme_integers_and_control_characters() {
+        let mut tokens =
+            Tokens::new(b"-9223372036854775808 9223372036854775807 -9223372036854775809");
+        assert_eq!(tokens.integer("n", i64::MIN, i64::MAX), Ok(i64::MIN));
+        assert_eq!(tokens.integer("n", i64::MIN, i64::MAX), Ok(i64::MAX));
+        let error = tokens.integer("n", i64::MIN, i64::MAX).unwrap_err();
+        assert!(
+            error.message.contains("out of the 64-bit range"),
+            "{}",
+            error.message
+        );
+        let token = Tokens::new(b"a\x00\x1b[31m").next_token().unwrap();
+        assert_eq!(token.shown(), "a\\u{0}\\u{1b}[31m");
+        let long = vec![b'x'; 1 << 20];
+        let token = Tokens::new(&long).next_token().unwrap();
+        assert_eq!(token.shown(), format!("{}…", "x".repeat(20)));
+    }
+
+    #[test]
+    fn limits_name_the_option_that_raises_them() {
+        let limits = Limits {
+            max_cells: 100,
+            max_vertices: 10,
+        };
+        assert!(limits.check_cells("board", 10, 10, (1, 1)).is_ok());
+        let error = limits
+            .check_cells("board", u64::MAX, u64::MAX, (2, 3))
+            .unwrap_err();
+        assert_eq!((error.line, error.column), (2, 3));
+        assert!(error.message.contains("--max-cells"), "{error}");
+        assert!(error
+            .message
+            .contains(&(u128::from(u64::MAX) * u128::from(u64::MAX)).to_string()));
+        assert!(limits.check_vertices(10, (1, 1)).is_ok());
+        let error = limits.check_vertices(11, (1, 1)).unwrap_err();
+        assert!(
+            error
+                .message
+                .contains("limit of 10 (raise it with --max-vertices)"),
+            "{error}"
+        );
+        assert_eq!(Limits::default(), Limits::DEFAULT);
+    }
 
     #[test]
     fn tokens_carry_line_and_column_across_crlf_and_trailing_spaces() {
@@ -267,7 +442,14 @@ mod tests {
             .unwrap_err()
             .message
             .contains("found 'x'"));
-        assert!(tokens.integer("n", 1, 100).is_err());
+        let overflow = tokens.integer("n", 1, 100).unwrap_err();
+        assert!(
+            overflow
+                .message
+                .contains("between 1 and 100, found 99999999999999999999"),
+            "{}",
+            overflow.message
+        );
         let end = tokens.integer("k", 0, 5).unwrap_err();
         assert!(end.message.contains("end of input"));
     }

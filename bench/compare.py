@@ -1,0 +1,575 @@
+#!/usr/bin/env python3
+"""Time geography against LEMON, Boost, scipy, igraph and networkx on the same inputs.
+
+Run through bench/compare, which installs and builds what this needs first. Every tool
+reads the same generated file; each run is one whole process (parsing included), timed
+by wall clock, with its peak memory from GNU time. Exits 1 if any tool's answer
+(vertices, edges, matching size, and the set D where the tool gives it) differs from
+geography's, 2 if a run failed for another reason than its timeout.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import signal
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BUILD = os.path.join(HERE, ".build")
+INPUTS = os.path.join(BUILD, "inputs")
+OUTPUTS = os.path.join(BUILD, "outputs")
+BIN = os.path.join(BUILD, "bin")
+VENV_PY = os.path.join(HERE, ".venv", "bin", "python")
+DRIVERS = os.path.join(HERE, "drivers")
+GNU_TIME = "/usr/bin/time"
+
+sys.path.insert(0, HERE)
+sys.path.insert(0, DRIVERS)
+
+# name, title, generator spec, bipartite?, vertices (for the caps; exact for graphs,
+# expected for boards)
+FULL = [
+    ("board-1000", "board 1000×1000 p=0.1", ("board", 1000, 1000, 0.1, 1, None), True, 900_000),
+    ("board-3000", "board 3000×3000 p=0.1", ("board", 3000, 3000, 0.1, 2, None), True, 8_100_000),
+    ("board-3000-p0.3", "board 3000×3000 p=0.3", ("board", 3000, 3000, 0.3, 3, None), True, 6_300_000),
+    ("hex-3000", "hex 3000×3000 p=0.1", ("board", 3000, 3000, 0.1, 4, "hex"), False, 8_100_000),
+    ("king-3000", "king 3000×3000 p=0.1", ("board", 3000, 3000, 0.1, 5, "king"), False, 8_100_000),
+    ("knight-1000", "knight 1000×1000 p=0.1", ("board", 1000, 1000, 0.1, 9, "knight"), True, 900_000),
+    ("bipartite-5e4", "bipartite L=R=5·10⁴, 2·10⁵ edges", ("bipartite", 50_000, 50_000, 200_000, 6), True,
+     100_000),
+    ("graph-1e5", "graph 10⁵ vertices, 5·10⁵ edges", ("graph", 100_000, 500_000, 7), False, 100_000),
+    ("graph-1e6", "graph 10⁶ vertices, 2·10⁶ edges", ("graph", 1_000_000, 2_000_000, 8), False, 1_000_000),
+]
+QUICK = [
+    ("q-board-100", "board 100×100 p=0.1", ("board", 100, 100, 0.1, 11, None), True, 9_000),
+    ("q-hex-60", "hex 60×60 p=0.1", ("board", 60, 60, 0.1, 12, "hex"), False, 3_240),
+    ("q-king-60", "king 60×60 p=0.1", ("board", 60, 60, 0.1, 13, "king"), False, 3_240),
+    ("q-knight-100", "knight 100×100 p=0.1", ("board", 100, 100, 0.1, 14, "knight"), True, 9_000),
+    ("q-bipartite-2e3", "bipartite L=R=2000, 8000 edges", ("bipartite", 2000, 2000, 8000, 15), True, 4_000),
+    ("q-graph-2e3", "graph 2000 vertices, 10⁴ edges", ("graph", 2000, 10_000, 16), False, 2_000),
+]
+
+# name, label, command prefix, applicable to non-bipartite graphs?, vertex cap
+# (bipartite, general): above it the run is skipped rather than left to time out,
+# because the tool would need far more time or memory than the machine has.
+PEERS = [
+    ("floor", "floor", [os.path.join(BIN, "floor")], True, (None, None)),
+    ("lemon", "LEMON", [os.path.join(BIN, "lemon")], True, (None, None)),
+    ("boost", "Boost", [os.path.join(BIN, "boost")], True, (None, None)),
+    ("scipy", "scipy", [VENV_PY, os.path.join(DRIVERS, "scipy_driver.py")], False, (None, None)),
+    ("igraph", "igraph", [VENV_PY, os.path.join(DRIVERS, "igraph_driver.py")], False, (None, None)),
+    ("networkx", "networkx", [VENV_PY, os.path.join(DRIVERS, "networkx_driver.py")], True,
+     (2_000_000, 200_000)),
+]
+GIVES_D = {"lemon", "boost"}
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+def input_path(cls):
+    spec = cls[2]
+    name = "-".join(str(x) for x in spec if x is not None)
+    ext = "board" if spec[0] == "board" else "edges"
+    return os.path.join(INPUTS, f"{name}.{ext}")
+
+
+def ensure_input(cls):
+    import gen
+
+    path = input_path(cls)
+    if not os.path.exists(path):
+        log(f"  generating {os.path.basename(path)}")
+        gen.generate(cls[2], path)
+    return path
+
+
+def file_sha256(path):
+    import hashlib
+
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def run(cmd, stdout_path, timeout):
+    """Runs cmd under GNU time: (status, wall seconds, peak MiB, exit code)."""
+    mem_path = stdout_path + ".mem"
+    err_path = stdout_path + ".err"
+    full = [GNU_TIME, "-f", "%M", "-o", mem_path] + cmd
+    with open(stdout_path, "wb") as out, open(err_path, "wb") as err:
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(full, stdout=out, stderr=err, start_new_session=True)
+        try:
+            code = proc.wait(timeout=timeout)
+            wall = time.perf_counter() - t0
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            return "timeout", None, None, None
+    peak = None
+    try:
+        with open(mem_path) as f:
+            lines = [ln for ln in f.read().split("\n") if ln.strip()]
+        peak = int(lines[-1]) / 1024.0
+        if code != 0 and lines[0].startswith("Command exited with non-zero status"):
+            pass
+    except (OSError, ValueError, IndexError):
+        pass
+    return ("ok" if code == 0 else "failed"), wall, peak, code
+
+
+def board_ids(path):
+    """Free-cell index of every cell (row-major), -1 on blocked cells."""
+    import numpy as np
+
+    with open(path, "rb") as f:
+        tokens = f.read().split()
+    rows, cols = int(tokens[0]), int(tokens[1])
+    first = 3 if tokens[2][:1].isalpha() else 2
+    grid = np.frombuffer(b"".join(tokens[first:first + rows]), dtype=np.uint8).reshape(rows, cols)
+    free = grid == ord(".")
+    ids = np.full((rows, cols), -1, dtype=np.int64)
+    ids[free] = np.arange(int(free.sum()), dtype=np.int64)
+    return ids
+
+
+def our_answer(out_path, in_path, is_board):
+    """vertices, edges, matching size and D (count, checksum) from `solve --json`."""
+    import numpy as np
+    import pyinput
+
+    with open(out_path, "rb") as f:
+        data = f.read()
+    ans = {}
+    for key in ("vertices", "edges", "matching_size"):
+        m = re.search(rb'"%s":(\d+)' % key.encode(), data)
+        if not m:
+            raise ValueError(f"no {key} in geography's output")
+        ans[key] = int(m.group(1))
+    start = data.find(b'"mover_loses":[')
+    if start < 0:
+        raise ValueError("no mover_loses in geography's output")
+    start += len(b'"mover_loses":[')
+    if is_board:
+        end = data.find(b"]]", start)
+        end = start if data[start:start + 1] == b"]" else end + 1
+    else:
+        end = data.find(b"]", start)
+    body = data[start:end].translate(bytes.maketrans(b"[],", b"   "))
+    nums = np.fromstring(body, dtype=np.int64, sep=" ") if body.strip() else np.empty(0, dtype=np.int64)
+    if is_board:
+        cells = nums.reshape(-1, 2) - 1
+        ids = board_ids(in_path)
+        d = ids[cells[:, 0], cells[:, 1]]
+        if np.any(d < 0):
+            raise ValueError("geography lists a blocked cell in mover_loses")
+    else:
+        d = nums
+    ans["d_count"] = int(len(d))
+    ans["d_checksum"] = pyinput.checksum(d)
+    return ans
+
+
+def parse_driver(out_path):
+    with open(out_path) as f:
+        lines = [ln for ln in f.read().split("\n") if ln.strip()]
+    return json.loads(lines[-1])
+
+
+def versions():
+    v = {}
+
+    def cmd(args):
+        try:
+            return subprocess.run(args, capture_output=True, text=True, timeout=60).stdout.strip()
+        except OSError:
+            return ""
+
+    for pkg in ("liblemon-dev", "libboost-graph-dev"):
+        v[pkg] = cmd(["dpkg-query", "-W", "-f=${Version}", pkg])
+    v["g++"] = cmd(["g++", "-dumpfullversion"])
+    out = cmd([VENV_PY, "-c",
+               "import sys, numpy, scipy, igraph, networkx;"
+               "print(sys.version.split()[0], numpy.__version__, scipy.__version__,"
+               " igraph.__version__, networkx.__version__)"]).split()
+    for name, ver in zip(("python", "numpy", "scipy", "igraph", "networkx"), out):
+        v[name] = ver
+    v["geography"] = cmd(["git", "-C", HERE, "rev-parse", "--short", "HEAD"])
+    dirty = cmd(["git", "-C", HERE, "status", "--porcelain", "--untracked-files=no"])
+    if dirty:
+        v["geography"] += " (+ uncommitted changes)"
+    return v
+
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor()
+
+
+def fmt_s(x):
+    if x is None:
+        return "—"
+    if x >= 100:
+        return f"{x:.0f}"
+    if x >= 10:
+        return f"{x:.1f}"
+    if x >= 1:
+        return f"{x:.2f}"
+    return f"{x:.3f}"
+
+
+def fmt_ratio(x):
+    if x >= 10:
+        return f"{x:.0f}×"
+    if x >= 1:
+        return f"{x:.1f}×"
+    return f"{x:.2f}×"
+
+
+def cell_status(r, timeout):
+    st = r["status"]
+    if st == "timeout":
+        return f">{timeout:g} s"
+    if st == "na":
+        return "n/a"
+    if st == "skipped":
+        return "skipped"
+    if st == "not run":
+        return "—"
+    if st == "failed":
+        return "error"
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser(
+        prog="bench/compare",
+        description="Time geography against LEMON, Boost, scipy, igraph and networkx on "
+        "identical generated inputs; fail if any answer disagrees.")
+    ap.add_argument("--quick", action="store_true", help="small inputs only (a fast check)")
+    ap.add_argument("--only", metavar="NAMES",
+                    help="comma-separated peers to run besides geography: "
+                    + ",".join(p[0] for p in PEERS))
+    ap.add_argument("--classes", metavar="NAMES",
+                    help="comma-separated input classes (see --list); default: all of the "
+                    "full set, or of the quick set with --quick")
+    ap.add_argument("--list", action="store_true", help="list the input classes and exit")
+    ap.add_argument("--timeout", type=float, default=None, metavar="S",
+                    help="per-run wall-clock limit for each peer (default 120; 30 with --quick)")
+    ap.add_argument("--our-timeout", type=float, default=1800.0, metavar="S",
+                    help="per-run limit for geography itself (default 1800)")
+    ap.add_argument("--bin", default=os.path.join(HERE, "..", "target", "release", "geography"),
+                    help="the geography binary (default target/release/geography)")
+    ap.add_argument("--keep-outputs", action="store_true",
+                    help="keep geography's JSON outputs in bench/.build/outputs")
+    ap.add_argument("--no-caps", action="store_true",
+                    help="run every peer on every input it applies to, ignoring size caps")
+    args = ap.parse_args()
+
+    if args.timeout is None:
+        args.timeout = 30.0 if args.quick else 120.0
+    everything = FULL + QUICK
+    if args.list:
+        for c in everything:
+            print(f"{c[0]:18} {'quick' if c in QUICK else 'full ':5} {c[1]}")
+        return 0
+    if args.classes:
+        by_name = {c[0]: c for c in everything}
+        names = [x.strip() for x in args.classes.split(",") if x.strip()]
+        bad = [x for x in names if x not in by_name]
+        if bad:
+            ap.error(f"unknown class {', '.join(bad)} (see --list)")
+        classes = [by_name[x] for x in names]
+    else:
+        classes = QUICK if args.quick else FULL
+    peers = PEERS
+    if args.only:
+        names = [x.strip() for x in args.only.split(",") if x.strip()]
+        known = {p[0] for p in PEERS}
+        bad = [x for x in names if x not in known]
+        if bad:
+            ap.error(f"unknown peer {', '.join(bad)}: choose from {', '.join(sorted(known))}")
+        peers = [p for p in PEERS if p[0] in names]
+    our_bin = os.path.abspath(args.bin)
+    if not os.access(our_bin, os.X_OK):
+        ap.error(f"{our_bin} is not an executable (build it with cargo build --release)")
+
+    os.makedirs(INPUTS, exist_ok=True)
+    os.makedirs(OUTPUTS, exist_ok=True)
+    started = datetime.datetime.now().astimezone()
+    load_start = os.getloadavg()
+    results = []
+    disagreements = []
+    errors = []
+
+    for cls in classes:
+        name, title, spec, bipartite, approx_n = cls
+        log(f"== {name}: {title}")
+        path = ensure_input(cls)
+        is_board = spec[0] == "board"
+        row = {"class": name, "title": title, "input": os.path.relpath(path, HERE),
+               "sha256": file_sha256(path), "bipartite": bipartite, "runs": {}}
+        results.append(row)
+
+        out = os.path.join(OUTPUTS, f"{name}.geography.json")
+        st, wall, peak, code = run([our_bin, "solve", path, "--json"], out, args.our_timeout)
+        ours = {"status": st, "wall": wall, "peak": peak}
+        row["runs"]["geography"] = ours
+        log(f"  geography: {st} {fmt_s(wall)} s {peak and round(peak)} MiB")
+        if st == "ok":
+            try:
+                ours["answer"] = our_answer(out, path, is_board)
+            except (ValueError, IndexError) as e:
+                ours["status"] = "failed"
+                ours["error"] = str(e)
+        if ours["status"] != "ok":
+            errors.append(f"{name}: geography {ours['status']}" + (
+                f" ({ours.get('error')})" if ours.get("error") else f" (exit {code})" if code else ""))
+        if not args.keep_outputs and os.path.exists(out):
+            os.remove(out)
+        if ours["status"] == "ok":
+            row["vertices"] = ours["answer"]["vertices"]
+            row["edges"] = ours["answer"]["edges"]
+        n_known = row.get("vertices", approx_n)
+
+        for pname, label, cmd, general, caps in PEERS:
+            if all(p[0] != pname for p in peers):
+                row["runs"][pname] = {"status": "not run"}
+                continue
+            if not bipartite and not general:
+                row["runs"][pname] = {"status": "na", "why": "not bipartite"}
+                continue
+            cap = caps[0] if bipartite else caps[1]
+            if cap is not None and n_known > cap and not args.no_caps:
+                row["runs"][pname] = {"status": "skipped", "why": f"over the {cap:,}-vertex cap"}
+                log(f"  {pname}: skipped (over its {cap:,}-vertex cap)")
+                continue
+            pout = os.path.join(OUTPUTS, f"{name}.{pname}.json")
+            st, wall, peak, code = run(cmd + [path], pout, args.timeout)
+            r = {"status": st, "wall": wall, "peak": peak}
+            row["runs"][pname] = r
+            if st == "failed" and code == 3:
+                r["status"] = "na"
+                try:
+                    r["why"] = parse_driver(pout).get("not_applicable", "")
+                except (OSError, ValueError, IndexError):
+                    pass
+            elif st == "failed":
+                try:
+                    with open(pout + ".err", errors="replace") as f:
+                        r["error"] = f.read().strip().splitlines()[-1][:200]
+                except (OSError, IndexError):
+                    r["error"] = f"exit {code}"
+                errors.append(f"{name}: {label} failed: {r['error']}")
+            elif st == "ok":
+                try:
+                    r["answer"] = parse_driver(pout)
+                except (OSError, ValueError, IndexError) as e:
+                    r["status"] = "failed"
+                    r["error"] = f"unreadable output: {e}"
+                    errors.append(f"{name}: {label}: {r['error']}")
+            log(f"  {pname}: {r['status']} {fmt_s(wall)} s {peak and round(peak)} MiB"
+                + (f" {r.get('answer')}" if r.get("answer") else ""))
+            if r["status"] == "ok" and ours["status"] == "ok":
+                a, o = r["answer"], ours["answer"]
+                keys = ["vertices", "edges"]
+                if pname != "floor":
+                    keys.append("matching_size")
+                if "d_count" in a:
+                    keys += ["d_count", "d_checksum"]
+                bad = [k for k in keys if a.get(k) != o.get(k)]
+                r["checked"] = keys
+                if bad:
+                    r["disagrees"] = {k: [a.get(k), o.get(k)] for k in bad}
+                    disagreements.append(
+                        f"{name}: {label} disagrees with geography on "
+                        + ", ".join(f"{k} ({a.get(k)} vs ours {o.get(k)})" for k in bad))
+
+    finished = datetime.datetime.now().astimezone()
+    report = render(results, peers, args, started, finished, load_start, disagreements, errors)
+    print(report)
+    with open(os.path.join(BUILD, "results.md"), "w") as f:
+        f.write(report + "\n")
+    with open(os.path.join(BUILD, "results.json"), "w") as f:
+        json.dump({"started": started.isoformat(), "finished": finished.isoformat(),
+                   "timeout": args.timeout, "results": results,
+                   "disagreements": disagreements, "errors": errors}, f, indent=1)
+    log(f"report written to {os.path.relpath(os.path.join(BUILD, 'results.md'))}")
+    if disagreements:
+        return 1
+    if errors:
+        return 2
+    return 0
+
+
+def render(results, peers, args, started, finished, load_start, disagreements, errors):
+    labels = [(p[0], p[1]) for p in PEERS]
+    shown = [(n, l) for n, l in labels if any(r["runs"].get(n, {}).get("status") != "not run"
+                                               for r in results)]
+    v = versions()
+    lines = []
+    lines.append(f"## bench/compare — {started:%Y-%m-%d %H:%M %Z}")
+    lines.append("")
+    lines.append(f"Machine: {os.cpu_count()} cores, {cpu_model()}; load average at start "
+                 f"{load_start[0]:.2f}, at end {os.getloadavg()[0]:.2f}; "
+                 f"run took {(finished - started).total_seconds() / 60:.1f} min.")
+    lines.append(
+        f"Versions: geography {v.get('geography', '?')}, LEMON {v.get('liblemon-dev', '?')}, "
+        f"Boost {v.get('libboost-graph-dev', '?')}, g++ {v.get('g++', '?')} -O2, "
+        f"Python {v.get('python', '?')}, numpy {v.get('numpy', '?')}, scipy {v.get('scipy', '?')}, "
+        f"igraph {v.get('igraph', '?')}, networkx {v.get('networkx', '?')}.")
+    lines.append(f"Peer timeout {args.timeout:g} s per run.")
+    lines.append("")
+
+    def ours_of(r):
+        return r["runs"]["geography"]
+
+    # wall time
+    lines.append("### Wall time, whole process (s); in brackets peer ÷ geography (>1: geography is faster)")
+    lines.append("")
+    head = ["input", "vertices", "edges", "geography"] + [l for _, l in shown]
+    if any(n == "floor" for n, _ in shown):
+        head.append("geography ÷ floor")
+    lines.append("| " + " | ".join(head) + " |")
+    lines.append("|" + "---|" * len(head))
+    for r in results:
+        o = ours_of(r)
+        cells = [r["title"], f"{r.get('vertices', 0):,}" if "vertices" in r else "?",
+                 f"{r.get('edges', 0):,}" if "edges" in r else "?"]
+        cells.append(cell_status(o, args.our_timeout) or fmt_s(o["wall"]))
+        for n, _ in shown:
+            x = r["runs"].get(n, {"status": "not run"})
+            s = cell_status(x, args.timeout)
+            if s is None:
+                s = fmt_s(x["wall"])
+                if n != "floor" and o["status"] == "ok" and o["wall"]:
+                    s += f" ({fmt_ratio(x['wall'] / o['wall'])})"
+                if x.get("disagrees"):
+                    s += " DISAGREES"
+            elif x["status"] == "timeout" and o["status"] == "ok" and o["wall"]:
+                s += f" (>{fmt_ratio(args.timeout / o['wall'])})"
+            cells.append(s)
+        if any(n == "floor" for n, _ in shown):
+            f = r["runs"].get("floor", {})
+            if f.get("status") == "ok" and o["status"] == "ok" and f["wall"]:
+                cells.append(fmt_ratio(o["wall"] / f["wall"]))
+            else:
+                cells.append("—")
+        lines.append("| " + " | ".join(cells) + " |")
+    lines.append("")
+
+    # memory
+    lines.append("### Peak memory, whole process (MiB, GNU time maximum resident set size)")
+    lines.append("")
+    lines.append("killed: the run was stopped at the timeout, so its peak is unknown.")
+    lines.append("")
+    head = ["input", "geography"] + [l for _, l in shown]
+    lines.append("| " + " | ".join(head) + " |")
+    lines.append("|" + "---|" * len(head))
+    for r in results:
+        o = ours_of(r)
+        cells = [r["title"], (cell_status(o, args.our_timeout) or
+                              (f"{o['peak']:,.0f}" if o["peak"] is not None else "?"))]
+        for n, _ in shown:
+            x = r["runs"].get(n, {"status": "not run"})
+            s = "killed" if x["status"] == "timeout" else cell_status(x, args.timeout)
+            if s is None:
+                s = f"{x['peak']:,.0f}" if x["peak"] is not None else "?"
+            cells.append(s)
+        lines.append("| " + " | ".join(cells) + " |")
+    lines.append("")
+
+    # in-process matching time
+    solvers = [(n, l) for n, l in shown if n != "floor"]
+    if solvers:
+        lines.append("### Matching call alone, as the driver's own clock measured it (s)")
+        lines.append("")
+        lines.append("Excludes interpreter start, reading and graph building; Boost's "
+                     "figure is its matching call, and + the extra search that labels D.")
+        lines.append("")
+        head = ["input"] + [l for _, l in solvers]
+        lines.append("| " + " | ".join(head) + " |")
+        lines.append("|" + "---|" * len(head))
+        for r in results:
+            cells = [r["title"]]
+            for n, _ in solvers:
+                x = r["runs"].get(n, {"status": "not run"})
+                s = cell_status(x, args.timeout)
+                if s is None:
+                    a = x.get("answer", {})
+                    s = fmt_s(a.get("solve_s"))
+                    if "d_s" in a:
+                        s += f" + {fmt_s(a['d_s'])}"
+                    s += f" (read+build {fmt_s(a.get('read_s'))})"
+                cells.append(s)
+            lines.append("| " + " | ".join(cells) + " |")
+        lines.append("")
+
+    # answers
+    lines.append("### Answers (geography's) and who confirmed them")
+    lines.append("")
+    lines.append("| input | matching | \\|D\\| | D checksum | matching size confirmed by | D confirmed by |")
+    lines.append("|---|---|---|---|---|---|")
+    for r in results:
+        o = ours_of(r)
+        if o["status"] != "ok":
+            lines.append(f"| {r['title']} | ? | ? | ? | — | — |")
+            continue
+        a = o["answer"]
+        size_by = [l for n, l in labels if n != "floor" and "matching_size" in
+                   r["runs"].get(n, {}).get("checked", []) and not r["runs"][n].get("disagrees")]
+        d_by = [l for n, l in labels if "d_checksum" in r["runs"].get(n, {}).get("checked", [])
+                and not r["runs"][n].get("disagrees")]
+        lines.append(f"| {r['title']} | {a['matching_size']:,} | {a['d_count']:,} | "
+                     f"{a['d_checksum']} | {', '.join(size_by) or '—'} | {', '.join(d_by) or '—'} |")
+    lines.append("")
+    lines.append("D = the vertices some maximum matching misses (geography's `mover_loses`), as "
+                 "free-cell indices in row-major order on boards; checksum = Σ (v·2654435761 mod "
+                 "2³²) mod 2⁶⁴. LEMON (MaxMatching status EVEN) and Boost (V_EVEN after one more "
+                 "Edmonds search) give D; scipy, igraph and networkx give the matching size only. "
+                 "Every tool's vertex and edge counts are checked too.")
+    lines.append("")
+    notes = {}
+    for r in results:
+        for n, l in labels:
+            x = r["runs"].get(n, {})
+            if x.get("status") == "skipped":
+                notes.setdefault((l, f"skipped ({x['why']})"), []).append(r["title"])
+            if x.get("status") == "na":
+                notes.setdefault((l, f"n/a ({x.get('why') or 'no algorithm for it'})"), []).append(r["title"])
+    for (l, why), titles in notes.items():
+        lines.append(f"- {l}: {why} on {'; '.join(titles)}.")
+    if notes:
+        lines.append("")
+    if disagreements:
+        lines.append("**DISAGREEMENTS:**")
+        lines.extend(f"- {d}" for d in disagreements)
+        lines.append("")
+    if errors:
+        lines.append("**Errors:**")
+        lines.extend(f"- {e}" for e in errors)
+        lines.append("")
+    if not disagreements and not errors:
+        lines.append("All answers agree.")
+    elif not disagreements:
+        lines.append("No disagreement among the answers that could be compared (see Errors).")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

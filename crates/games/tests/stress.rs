@@ -1,0 +1,177 @@
+//! Stress inputs: no stack overflow by construction, and no overflow of totals.
+//!
+//! Each solve runs in a thread with an explicit 2 MiB stack (the default of spawned threads),
+//! so any recursion whose depth grows with the input overflows it and fails the test:
+//! - a 1 × 10 000 000 corridor board, parsed from its text form;
+//! - a 3163 × 3163 spiral maze, a corridor of 5 million cells with an odd number of cells, so
+//!   the alternating searches of the decomposition walk millions of vertices; once with the
+//!   orthogonal neighbourhood (bipartite: Hopcroft–Karp and Dulmage–Mendelsohn) and once with
+//!   the king's (a triangle at every turn: Edmonds' blossoms and Gallai–Edmonds);
+//! - a path graph of 10 000 000 vertices;
+//! - a treasure map of 22 million stones whose safe hits total more than 2^31 (counted in
+//!   `u64`).
+//!
+//! Answers are checked, not only survived: against the closed form on paths, and by the
+//! independent certificate check.
+
+use std::thread;
+
+use geography_games::board::{Board, Cell, Neighbourhood};
+use geography_games::position::Solution;
+use geography_games::token_game;
+use geography_games::treasure::{self, TreasureMap, Winner};
+use geography_matching::{check, Certificate, Graph};
+
+/// The stack every stress solve gets: the default of a spawned thread.
+const STACK: usize = 2 << 20;
+
+/// Runs `work` on a thread with a [`STACK`]-byte stack and returns its result.
+fn on_small_stack<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
+    thread::Builder::new()
+        .stack_size(STACK)
+        .spawn(work)
+        .expect("a thread starts")
+        .join()
+        .expect("the solve finishes without overflowing its stack")
+}
+
+/// Checks the certificate of `solution` on `graph` and returns the matching size.
+fn certified_size(graph: &Graph, solution: &Solution) -> usize {
+    let certificate = Certificate::from(solution.decomposition());
+    check(graph, &certificate).expect("the certificate holds")
+}
+
+#[test]
+fn corridor_of_ten_million_cells() {
+    const LENGTH: usize = 10_000_000;
+    let answer = on_small_stack(|| {
+        let mut text = format!("1 {LENGTH}\n").into_bytes();
+        text.resize(text.len() + LENGTH, b'.');
+        text.push(b'\n');
+        let board = Board::parse(&text).expect("a valid board");
+        token_game::answer(&board)
+    });
+    // An even corridor has a perfect matching: the placer loses wherever the token goes.
+    assert_eq!(answer, "LOSE\n");
+}
+
+/// The cells of a square spiral corridor on an `n × n` board, in order from the top-left
+/// corner inwards, a wall of blocked cells between successive turns; trimmed to an odd
+/// number of cells.
+fn spiral(n: usize) -> Vec<(usize, usize)> {
+    let mut free = vec![false; n * n];
+    let inside = |r: i64, c: i64| r >= 0 && c >= 0 && r < n as i64 && c < n as i64;
+    let index = |r: i64, c: i64| r as usize * n + c as usize;
+    let directions = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+    let (mut r, mut c, mut d) = (0i64, 0i64, 0usize);
+    let mut path = vec![(0, 0)];
+    free[0] = true;
+    let mut turns = 0;
+    while turns < 2 {
+        let (dr, dc) = directions[d];
+        let (r1, c1, r2, c2) = (r + dr, c + dc, r + 2 * dr, c + 2 * dc);
+        let open = inside(r1, c1) && !free[index(r1, c1)];
+        let walled = !inside(r2, c2) || !free[index(r2, c2)];
+        if open && walled {
+            (r, c) = (r1, c1);
+            free[index(r, c)] = true;
+            path.push((r as usize, c as usize));
+            turns = 0;
+        } else {
+            d = (d + 1) % 4;
+            turns += 1;
+        }
+    }
+    if path.len() % 2 == 0 {
+        path.pop();
+    }
+    path
+}
+
+fn spiral_board(n: usize, neighbourhood: Neighbourhood) -> (Board, Vec<(usize, usize)>) {
+    let path = spiral(n);
+    let mut free = vec![false; n * n];
+    for &(r, c) in &path {
+        free[r * n + c] = true;
+    }
+    (Board::new(n as u32, n as u32, free, neighbourhood), path)
+}
+
+#[test]
+fn orthogonal_spiral_maze_of_five_million_cells() {
+    const SIDE: usize = 3163;
+    let (length, wrong) = on_small_stack(|| {
+        let (board, path) = spiral_board(SIDE, Neighbourhood::Orthogonal);
+        let cells = board.graph();
+        let graph = &cells.graph;
+        // The corridor is one long path: every cell touches only its two neighbours on it.
+        assert_eq!(graph.vertex_count(), path.len());
+        assert_eq!(graph.edge_count(), path.len() - 1);
+        let solution = Solution::new(graph);
+        assert_eq!(certified_size(graph, &solution), path.len() / 2);
+        // On a path of odd length, the mover wins exactly from the odd positions.
+        let wrong = path
+            .iter()
+            .enumerate()
+            .filter(|&(position, &(row, col))| {
+                let cell = Cell {
+                    row: row as u32,
+                    col: col as u32,
+                };
+                let v = cells.vertex(cell).expect("a free cell");
+                solution.mover_wins(v) != (position % 2 == 1)
+            })
+            .count();
+        (path.len(), wrong)
+    });
+    assert!(length > 5_000_000, "{length} cells");
+    assert_eq!(wrong, 0);
+}
+
+#[test]
+fn king_spiral_maze_of_five_million_cells() {
+    const SIDE: usize = 3163;
+    let (length, size) = on_small_stack(|| {
+        let (board, path) = spiral_board(SIDE, Neighbourhood::King);
+        let graph = board.graph().graph;
+        // Each turn adds a diagonal: a triangle, so the graph is not bipartite.
+        assert!(graph.edge_count() > path.len());
+        let solution = Solution::new(&graph);
+        (path.len(), certified_size(&graph, &solution))
+    });
+    assert_eq!(size, length / 2);
+}
+
+#[test]
+fn path_of_ten_million_vertices() {
+    const LENGTH: u32 = 10_000_000;
+    let (size, losing) = on_small_stack(|| {
+        let graph = Graph::from_edges(LENGTH as usize, (1..LENGTH).map(|v| (v - 1, v)))
+            .expect("a valid path");
+        let solution = Solution::new(&graph);
+        let losing = (0..LENGTH).filter(|&v| !solution.mover_wins(v)).count();
+        (certified_size(&graph, &solution), losing)
+    });
+    assert_eq!(size, LENGTH as usize / 2);
+    assert_eq!(losing, 0, "a perfect matching: the mover wins everywhere");
+}
+
+#[test]
+fn safe_hits_past_two_to_the_31() {
+    // 22 million stones of 99 points with the treasure inside: its four neighbours are the
+    // ring (98 safe hits each), every other stone gives 99.
+    const ROWS: usize = 250;
+    const COLS: usize = 88_000;
+    let (outcome, expected) = on_small_stack(|| {
+        let mut cells = vec![treasure::Cell::Stone(99); ROWS * COLS];
+        cells[ROWS / 2 * COLS + COLS / 2] = treasure::Cell::Treasure;
+        let map = TreasureMap::new(ROWS, COLS, &cells).expect("a valid map");
+        let expected = 99 * ((ROWS * COLS) as u64 - 5) + 4 * 98;
+        (treasure::analyse(&map), expected)
+    });
+    assert!(expected > 1 << 31);
+    assert!(!outcome.open);
+    assert_eq!(outcome.safe_hits, expected);
+    assert_eq!(outcome.ring.len(), 4);
+    assert_eq!(outcome.winner, Winner::Ali, "an odd number of safe hits");
+}

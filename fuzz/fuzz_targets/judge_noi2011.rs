@@ -1,0 +1,4 @@
+//! Fuzz target: The NOI2011 judge (`slide::judge`).
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| geography_fuzz::judge_noi2011(data));

@@ -1,0 +1,357 @@
+//! The checks behind the fuzz targets, one function per target (see [`TARGETS`]).
+//!
+//! Each takes the fuzzer's bytes and panics when the code under test breaks a promise: a
+//! panic of its own, an error located outside the input or whose message is not one
+//! printable line, a parse that does not round-trip, or an answer that disagrees with the
+//! brute-force oracle. The same functions replay the inputs committed under
+//! `testdata/fuzz-regressions/<target>/` in `crates/games/tests/fuzz_regressions.rs`, which
+//! includes this file, so it uses nothing but `geography-games` and `geography-matching`.
+
+use std::fmt::Write as _;
+
+use geography_games::board::{Board, Cell};
+use geography_games::formats::{self, Format, Input};
+use geography_games::graph6;
+use geography_games::oracle::BruteForce;
+use geography_games::position::{Position, Solution};
+use geography_games::record::Method;
+use geography_games::slide;
+use geography_games::text::{InputError, Limits};
+use geography_games::token_game;
+use geography_games::treasure;
+use geography_matching::{check, decompose, Adjacency, Certificate, Graph, Masked};
+
+/// A target's check: panics when the bytes expose a bug.
+pub type Check = fn(&[u8]);
+
+/// Every target: its name (the `cargo fuzz` target and the regression folder) and its check.
+pub const TARGETS: [(&str, Check); 10] = [
+    ("judge_jsoi2009", judge_jsoi2009),
+    ("judge_noi2011", judge_noi2011),
+    ("judge_hdu4101", judge_hdu4101),
+    ("board", board),
+    ("edges", edges),
+    ("graph6", graph6_stream),
+    ("json", json),
+    ("slide", slide_record),
+    ("detect", detect),
+    ("solver", solver),
+];
+
+/// Limits small enough that no fuzz input builds a large graph from a header alone.
+const SMALL: Limits = Limits {
+    max_cells: 1 << 16,
+    max_vertices: 1 << 16,
+};
+
+/// The largest graph checked against brute force.
+const BRUTE_FORCE_VERTICES: usize = 12;
+
+/// Panics unless `error` names a place inside `input` (a line that exists, a column at most
+/// one past its end) and its message is one non-empty printable line.
+pub fn located(input: &[u8], error: &InputError) {
+    assert!(error.line >= 1 && error.column >= 1, "{error}");
+    let line = input
+        .split(|&b| b == b'\n')
+        .nth(error.line as usize - 1)
+        .unwrap_or_else(|| panic!("line {} is past the input: {error}", error.line));
+    assert!(
+        error.column as usize <= line.len() + 1,
+        "column {} is past the end of line {} ({} bytes): {error}",
+        error.column,
+        error.line,
+        line.len()
+    );
+    assert!(!error.message.is_empty(), "an empty message");
+    assert!(
+        !error.message.chars().any(char::is_control),
+        "a control character in {:?}",
+        error.message
+    );
+}
+
+/// The placements that win for the placer, by brute force, or `None` on a large graph.
+fn brute_placements(graph: &Graph) -> Option<Vec<u32>> {
+    if graph.vertex_count() > BRUTE_FORCE_VERTICES {
+        return None;
+    }
+    let mut brute = BruteForce::new(graph)?;
+    Some(
+        (0..graph.vertex_count() as u32)
+            .filter(|&v| !brute.mover_wins(0, v))
+            .collect(),
+    )
+}
+
+/// `token_game::judge`: output shape, and the answer against brute force on small boards.
+pub fn judge_jsoi2009(data: &[u8]) {
+    match token_game::judge(data) {
+        Err(error) => located(data, &error),
+        Ok(output) => {
+            assert!(
+                output == "LOSE\n" || output.starts_with("WIN\n"),
+                "{output}"
+            );
+            let board = Board::parse(data).expect("the judge parsed it");
+            let cells = board.graph();
+            if let Some(winning) = brute_placements(&cells.graph) {
+                let mut expected = String::new();
+                if winning.is_empty() {
+                    expected.push_str("LOSE\n");
+                } else {
+                    expected.push_str("WIN\n");
+                    for v in winning {
+                        let _ = writeln!(expected, "{}", cells.cell(v));
+                    }
+                }
+                assert_eq!(output, expected);
+            }
+        }
+    }
+}
+
+/// `slide::judge`: output shape (a count, then that many increasing round numbers).
+pub fn judge_noi2011(data: &[u8]) {
+    match slide::judge(data) {
+        Err(error) => located(data, &error),
+        Ok(output) => {
+            let numbers: Vec<usize> = output
+                .lines()
+                .map(|line| line.parse().expect("a number per line"))
+                .collect();
+            assert_eq!(numbers.first(), Some(&(numbers.len() - 1)), "{output}");
+            assert!(numbers[1..].windows(2).all(|w| w[0] < w[1]), "{output}");
+            let rounds = slide::parse(data).expect("the judge parsed it").rounds;
+            assert!(numbers[1..].iter().all(|&r| (1..=rounds).contains(&r)));
+        }
+    }
+}
+
+/// `treasure::judge`: one verdict line per map.
+pub fn judge_hdu4101(data: &[u8]) {
+    match treasure::judge(data) {
+        Err(error) => located(data, &error),
+        Ok(output) => {
+            assert!(output.lines().all(|l| l == "Ali Win" || l == "Baba Win"));
+            let maps = formats::parse_treasure_maps_with_limits(data, &Limits::NONE)
+                .expect("the judge parsed it");
+            assert_eq!(output.lines().count(), maps.len());
+        }
+    }
+}
+
+/// `Board::parse`: located errors; a parsed board prints back to itself, and its graph maps
+/// cells and vertices both ways.
+pub fn board(data: &[u8]) {
+    match Board::parse(data) {
+        Err(error) => located(data, &error),
+        Ok(board) => {
+            let text = board.to_string();
+            assert_eq!(Board::parse(text.as_bytes()).as_ref(), Ok(&board));
+            let cells = board.graph();
+            for v in 0..cells.graph.vertex_count() as u32 {
+                let cell = cells.cell(v);
+                assert!(board.is_free(cell));
+                assert_eq!(cells.vertex(cell), Some(v));
+            }
+            let outside = Cell {
+                row: board.rows(),
+                col: 0,
+            };
+            assert_eq!(cells.vertex(outside), None);
+        }
+    }
+}
+
+/// `formats::parse_edges`: located errors; a parsed graph written back parses to itself.
+pub fn edges(data: &[u8]) {
+    match formats::parse_edges_with_limits(data, &SMALL) {
+        Err(error) => located(data, &error),
+        Ok(graph) => {
+            let mut text = format!("{} {}\n", graph.vertex_count(), graph.edge_count());
+            for (u, v) in graph.edges() {
+                let _ = writeln!(text, "{u} {v}");
+            }
+            assert_eq!(formats::parse_edges(text.as_bytes()).as_ref(), Ok(&graph));
+        }
+    }
+}
+
+/// `graph6::parse_all`: located errors; every graph encodes back to a line that parses to it.
+pub fn graph6_stream(data: &[u8]) {
+    if let Err(error) = formats::check_limits(data, Format::Graph6, &SMALL) {
+        return located(data, &error);
+    }
+    match graph6::parse_all(data) {
+        Err(error) => located(data, &error),
+        Ok(graphs) => {
+            for graph in graphs {
+                let line = graph6::encode(&graph);
+                assert_eq!(graph6::parse_line(line.as_bytes(), 1).as_ref(), Ok(&graph));
+            }
+        }
+    }
+}
+
+/// `formats::parse_json`: located errors.
+pub fn json(data: &[u8]) {
+    match formats::parse_json_with_limits(data, &SMALL) {
+        Err(error) => located(data, &error),
+        Ok(Input::Board(board)) => {
+            assert_eq!(
+                Board::parse(board.to_string().as_bytes()).as_ref(),
+                Ok(&board)
+            );
+        }
+        Ok(_) => {}
+    }
+}
+
+/// `slide::parse` and the record's analysis: located errors; on small boards the three
+/// analysis methods agree with each other and with brute force at every position.
+pub fn slide_record(data: &[u8]) {
+    let parsed = match slide::parse(data) {
+        Err(error) => return located(data, &error),
+        Ok(parsed) => parsed,
+    };
+    let board = &parsed.board;
+    let moves: Vec<(i64, i64)> = parsed.moves.iter().map(|m| (m.row, m.col)).collect();
+    let Ok(walk) = slide::replay(board, moves.iter().copied()) else {
+        // The judge reports the illegal move at its place in the input.
+        let error = slide::judge(data).expect_err("the replay failed");
+        return located(data, &error);
+    };
+    let graph = board.graph();
+    if graph.vertex_count() > BRUTE_FORCE_VERTICES + 4 {
+        return;
+    }
+    let analyses = [Method::Incremental, Method::Plain, Method::Resolve].map(|method| {
+        slide::analyse(board, moves.iter().copied(), method).expect("the replay succeeded")
+    });
+    let outcome = |analysis: &geography_games::record::Analysis| {
+        let positions: Vec<_> = analysis
+            .positions()
+            .iter()
+            .map(|p| (p.token, p.mover, p.mover_wins))
+            .collect();
+        let plies: Vec<_> = analysis.plies().iter().map(|p| p.annotation).collect();
+        (positions, plies)
+    };
+    let incremental = outcome(&analyses[0]);
+    assert_eq!(incremental, outcome(&analyses[1]), "incremental and plain");
+    assert_eq!(
+        incremental,
+        outcome(&analyses[2]),
+        "incremental and resolve"
+    );
+    let mut brute = BruteForce::new(&graph).expect("a small graph");
+    let mut visited = 1u32 << board.empty_vertex();
+    let mut token = board.empty_vertex();
+    for (index, position) in analyses[0].positions().iter().enumerate() {
+        assert_eq!(position.token, token);
+        assert_eq!(
+            position.mover_wins,
+            brute.mover_wins(visited, token),
+            "position {index}"
+        );
+        if let Some(&next) = walk.get(index) {
+            visited |= 1 << next;
+            token = next;
+        }
+    }
+}
+
+/// Format detection and `formats::parse_with_limits`: located errors, and limits reported
+/// first (a header over a limit is the parse's error).
+pub fn detect(data: &[u8]) {
+    let format = formats::detect(data);
+    let parsed = formats::parse_with_limits(data, None, &SMALL);
+    if let Err(limit) = formats::check_limits(data, format, &SMALL) {
+        assert_eq!(parsed.as_ref().err(), Some(&limit));
+    }
+    if let Err(error) = parsed {
+        located(data, &error);
+    }
+}
+
+/// The largest matching of `graph` (at most [`BRUTE_FORCE_VERTICES`] vertices), by
+/// exhaustive search over vertex subsets.
+fn brute_matching_size(graph: &Graph) -> usize {
+    let n = graph.vertex_count();
+    let mut best = vec![0usize; 1 << n];
+    for mask in 1usize..1 << n {
+        let v = mask.trailing_zeros();
+        let rest = mask & !(1 << v);
+        best[mask] = graph
+            .neighbors(v)
+            .filter(|&w| rest >> w & 1 == 1)
+            .map(|w| 1 + best[rest & !(1 << w)])
+            .fold(best[rest], usize::max);
+    }
+    best[(1 << n) - 1]
+}
+
+/// The solver against brute force on a graph of at most 12 vertices built from the bytes
+/// (the first byte gives the vertex count, the next 9 bytes one bit per vertex pair), then a
+/// game driven by the remaining bytes, every position analysed and certified.
+pub fn solver(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let n = 1 + u32::from(first) % BRUTE_FORCE_VERTICES as u32;
+    let bit = |k: usize| rest.get(k / 8).is_some_and(|&b| b >> (k % 8) & 1 == 1);
+    let pairs = (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j)));
+    let edges: Vec<(u32, u32)> = pairs
+        .enumerate()
+        .filter(|&(k, _)| bit(k))
+        .map(|(_, e)| e)
+        .collect();
+    let moves = rest.get(9..).unwrap_or_default();
+    let graph = Graph::from_edges(n as usize, edges).expect("ids below n");
+    let mut brute = BruteForce::new(&graph).expect("a small graph");
+
+    // Who wins from every start, and the certified matching size.
+    let solution = Solution::new(&graph);
+    for v in 0..n {
+        assert_eq!(solution.mover_wins(v), brute.mover_wins(0, v), "start {v}");
+    }
+    let placements: Vec<u32> = (0..n).filter(|&v| !brute.mover_wins(0, v)).collect();
+    assert_eq!(solution.winning_placements(), placements);
+    let size = check(&graph, &Certificate::from(&decompose(&graph))).expect("a valid proof");
+    assert_eq!(size, brute_matching_size(&graph));
+
+    // A game: each byte picks a legal move (255 takes the last one back).
+    let mut position = Position::new(&graph);
+    for &choice in moves {
+        let analysis = position.analyse();
+        let visited: Vec<bool> = (0..n).map(|v| position.is_visited(v)).collect();
+        let mask = position.path().iter().fold(0u32, |m, &v| m | 1 << v);
+        let (expected_wins, expected_moves) = match position.token() {
+            None => (!placements.is_empty(), placements.clone()),
+            Some(token) => {
+                let winning = brute.winning_moves(mask, token);
+                (brute.mover_wins(mask, token), winning)
+            }
+        };
+        assert_eq!(analysis.mover_wins, expected_wins, "{:?}", position.path());
+        assert_eq!(
+            analysis.winning_moves,
+            expected_moves,
+            "{:?}",
+            position.path()
+        );
+        let rest = Masked::new(&graph, &visited);
+        check(&rest, &Certificate::from(&decompose(&rest))).expect("a valid proof");
+        if choice == 255 {
+            position.undo();
+            continue;
+        }
+        let Some(&next) = analysis
+            .legal_moves
+            .get(usize::from(choice) % analysis.legal_moves.len().max(1))
+        else {
+            break;
+        };
+        position.play(next).expect("a legal move");
+    }
+}
