@@ -114,17 +114,36 @@ struct CertificateJson {
     verified: bool,
 }
 
+/// The vertices on one side of the verdict, named, serialised as they are produced (a board
+/// of millions of cells needs no list in memory).
+struct VertexList<'a> {
+    solution: &'a Solution,
+    count: u32,
+    mover_wins: bool,
+    named: &'a dyn Fn(u32) -> Named,
+}
+
+impl Serialize for VertexList<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(
+            (0..self.count)
+                .filter(|&v| self.solution.mover_wins(v) == self.mover_wins)
+                .map(|v| (self.named)(v)),
+        )
+    }
+}
+
 /// `solve --json` for a board or a graph (documented in the README; stable).
-#[derive(Debug, Serialize)]
-struct GameReport {
+#[derive(Serialize)]
+struct GameReport<'a> {
     kind: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     board: Option<BoardInfo>,
     vertices: usize,
     edges: usize,
     matching_size: usize,
-    mover_wins: Vec<Named>,
-    mover_loses: Vec<Named>,
+    mover_wins: VertexList<'a>,
+    mover_loses: VertexList<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     certificate: Option<CertificateJson>,
 }
@@ -180,17 +199,18 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
         };
         match parsed {
             Input::Board(board) => {
-                let text = board_result(args, &board, colour);
-                write(&mut out, &(heading(0, 1) + &text))?;
+                write(&mut out, &heading(0, 1))?;
+                board_result(&mut out, args, &board, colour)?;
             }
             Input::Graph(graph) => {
-                write(&mut out, &(heading(0, 1) + &graph_result(args, &graph)))?;
+                write(&mut out, &heading(0, 1))?;
+                graph_result(&mut out, args, &graph)?;
             }
             Input::Graphs(graphs) => {
                 let progress = progress_bar(graphs.len());
                 for (index, graph) in graphs.iter().enumerate() {
-                    let text = heading(index, graphs.len()) + &graph_result(args, graph);
-                    write(&mut out, &text)?;
+                    write(&mut out, &heading(index, graphs.len()))?;
+                    graph_result(&mut out, args, graph)?;
                     progress.inc(1);
                 }
                 progress.finish_and_clear();
@@ -230,7 +250,7 @@ fn ignore_closed_pipe(error: &io::Error) -> Result<(), Failure> {
     }
 }
 
-fn write(out: &mut impl Write, text: &str) -> Result<(), Failure> {
+fn write(out: &mut (impl Write + ?Sized), text: &str) -> Result<(), Failure> {
     out.write_all(text.as_bytes())
         .or_else(|e| ignore_closed_pipe(&e))
 }
@@ -248,23 +268,28 @@ fn progress_bar(count: usize) -> ProgressBar {
     bar
 }
 
-fn board_result(args: &Args, board: &Board, colour: bool) -> String {
+fn board_result(
+    out: &mut dyn Write,
+    args: &Args,
+    board: &Board,
+    colour: bool,
+) -> Result<(), Failure> {
     let cells = board.graph();
     let named = |v: u32| {
         let cell = cells.cell(v);
         Named::Cell([cell.row + 1, cell.col + 1])
     };
     let solution = Solution::new(&cells.graph);
-    let mut text = report(args, &cells.graph, &solution, Some(board), &named);
-    if !args.json {
-        text.push_str(&draw_solution(board, &cells, &solution, colour));
+    report(out, args, &cells.graph, &solution, Some(board), &named)?;
+    if args.json {
+        return Ok(());
     }
-    text
+    write(out, &draw_solution(board, &cells, &solution, colour))
 }
 
-fn graph_result(args: &Args, graph: &Graph) -> String {
+fn graph_result(out: &mut dyn Write, args: &Args, graph: &Graph) -> Result<(), Failure> {
     let solution = Solution::new(graph);
-    report(args, graph, &solution, None, &Named::Vertex)
+    report(out, args, graph, &solution, None, &Named::Vertex)
 }
 
 /// The board with `W` (the player to move from there wins), `L` (loses), `#` (blocked).
@@ -289,16 +314,22 @@ fn json_line(value: &impl Serialize) -> String {
     json
 }
 
-/// The summary (text) or the whole report (JSON) of a board or a graph.
+/// Writes the summary (text) or the whole report (JSON, streamed) of a board or a graph.
 fn report(
+    out: &mut dyn Write,
     args: &Args,
     graph: &Graph,
     solution: &Solution,
     board: Option<&Board>,
     named: &dyn Fn(u32) -> Named,
-) -> String {
-    let (wins, loses): (Vec<u32>, Vec<u32>) =
-        (0..graph.vertex_count() as u32).partition(|&v| solution.mover_wins(v));
+) -> Result<(), Failure> {
+    let count = graph.vertex_count() as u32;
+    let list = |mover_wins| VertexList {
+        solution,
+        count,
+        mover_wins,
+        named,
+    };
     let matching_size = solution.decomposition().matching().size();
     let certificate = args.certificate.then(|| {
         let certificate = Certificate::from(solution.decomposition());
@@ -306,7 +337,7 @@ fn report(
         certificate_json(&certificate, verified, named)
     });
     if args.json {
-        return json_line(&GameReport {
+        let report = GameReport {
             kind: if board.is_some() { "board" } else { "graph" },
             board: board.map(|b| BoardInfo {
                 rows: b.rows(),
@@ -316,11 +347,17 @@ fn report(
             vertices: graph.vertex_count(),
             edges: graph.edge_count(),
             matching_size,
-            mover_wins: wins.iter().map(|&v| named(v)).collect(),
-            mover_loses: loses.iter().map(|&v| named(v)).collect(),
+            mover_wins: list(true),
+            mover_loses: list(false),
             certificate,
-        });
+        };
+        serde_json::to_writer(&mut *out, &report)
+            .map_err(io::Error::from)
+            .and_then(|()| out.write_all(b"\n"))
+            .or_else(|e| ignore_closed_pipe(&e))?;
+        return Ok(());
     }
+    let (wins, loses): (Vec<u32>, Vec<u32>) = (0..count).partition(|&v| solution.mover_wins(v));
     let unit = if board.is_some() { "cells" } else { "vertices" };
     let mut text = String::new();
     let counted = if board.is_some() {
@@ -369,7 +406,7 @@ fn report(
     if let Some(certificate) = certificate {
         text.push_str(&certificate_text(&certificate));
     }
-    text
+    write(out, &text)
 }
 
 fn certificate_json(
