@@ -48,6 +48,7 @@ pub fn augment_to_maximum<G: Adjacency>(graph: &G, mut matching: Matching) -> Ma
                 forest.reset();
             }
             Growth::Exhausted => forest.bury(),
+            Growth::OverBudget => unreachable!("the search has no budget"),
         }
     }
     matching

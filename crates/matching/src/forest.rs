@@ -37,6 +37,8 @@ pub(crate) enum Growth {
     Augmenting(u32),
     /// No augmenting path from the planted roots.
     Exhausted,
+    /// The search scanned its budget of edges without an answer.
+    OverBudget,
 }
 
 /// One step of spelling out a path P(v) (see the module invariants).
@@ -110,10 +112,25 @@ impl Forest {
     /// Precondition: no even–even edge joins two different trees (true with a single root,
     /// and with every exposed vertex as a root when `mates` is a maximum matching).
     pub(crate) fn grow<G: Adjacency>(&mut self, graph: &G, mates: &[u32]) -> Growth {
+        self.grow_within(graph, mates, u64::MAX)
+    }
+
+    /// Like [`Forest::grow`], giving up once `budget` edges have been scanned.
+    pub(crate) fn grow_within<G: Adjacency>(
+        &mut self,
+        graph: &G,
+        mates: &[u32],
+        mut budget: u64,
+    ) -> Growth {
         let mut head = 0;
         while let Some(&v) = self.queue.get(head) {
             head += 1;
+            if budget == 0 {
+                self.queue.clear();
+                return Growth::OverBudget;
+            }
             for w in graph.neighbors(v) {
+                budget = budget.saturating_sub(1);
                 if self.dead[w as usize] {
                     continue;
                 }

@@ -16,6 +16,7 @@
 //! No I/O, no threads, no recursion whose depth grows with the input.
 
 mod blossom;
+mod budgeted_search;
 mod certificate;
 mod colouring;
 mod decomposition;
@@ -29,6 +30,7 @@ mod incremental;
 mod matching;
 
 pub use blossom::{augment_to_maximum, maximum_matching};
+pub use budgeted_search::budgeted_searches;
 pub use certificate::{check, Certificate, CertificateError};
 pub use colouring::two_colouring;
 pub use decomposition::{decompose, Class, Decomposition, Proof};

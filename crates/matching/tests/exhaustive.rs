@@ -6,7 +6,7 @@ mod common;
 
 use common::{brute_missable, graph_from_code, masks};
 use geography_matching::{
-    bipartite_decomposition, check, decompose, gallai_edmonds, greedy_matching, hopcroft_karp,
+    bipartite_decomposition, budgeted_searches, check, decompose, gallai_edmonds, greedy_matching, hopcroft_karp,
     maximum_matching, two_colouring, Adjacency, Certificate, Class, Decomposition, Graph,
 };
 
@@ -61,6 +61,11 @@ fn check_every_path(graph: &Graph) {
             &bipartite_decomposition(graph, &side, matching),
             "HK",
         );
+        // Searches cut short by a tiny budget leave the rest to Hopcroft–Karp.
+        let cut_short = budgeted_searches(graph, greedy_matching(graph), 2);
+        assert!(cut_short.is_valid_in(graph));
+        let finished = hopcroft_karp(graph, &side, cut_short);
+        assert_eq!(finished.size(), maximum_matching(graph).size());
         let from_empty = hopcroft_karp(
             graph,
             &side,
