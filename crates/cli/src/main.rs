@@ -28,7 +28,7 @@ struct Cli {
     #[arg(long, global = true, value_enum, default_value_t = draw::ColorChoice::Auto)]
     color: draw::ColorChoice,
     /// The most cells (rows × columns) a board, slide board or treasure map may have, for
-    /// solve and judge [default: 16777216].
+    /// solve and judge [default: 33554432].
     #[arg(long, global = true, value_name = "N")]
     max_cells: Option<u64>,
     /// The most vertices a graph may have, for solve and judge [default: 16777216].

@@ -60,8 +60,8 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// The default [`Limits::max_cells`]: 2^24 = 16 777 216.
-    pub const DEFAULT_MAX_CELLS: u64 = 1 << 24;
+    /// The default [`Limits::max_cells`]: 2^25 = 33 554 432 (a 5000 × 5000 treasure map fits).
+    pub const DEFAULT_MAX_CELLS: u64 = 1 << 25;
     /// The default [`Limits::max_vertices`]: 2^24 = 16 777 216.
     pub const DEFAULT_MAX_VERTICES: u64 = 1 << 24;
     /// The default limits.
