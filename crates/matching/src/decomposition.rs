@@ -105,6 +105,13 @@ fn bipartite_warm_start<G: Adjacency>(graph: &G) -> Matching {
     budgeted_searches(graph, matching, budget)
 }
 
+/// A maximum matching of the bipartite `graph` (`side` from
+/// [`two_colouring`](crate::two_colouring)): Karp–Sipser, budgeted single-root searches, then
+/// Hopcroft–Karp phases for whatever is left.
+pub fn bipartite_maximum_matching<G: Adjacency>(graph: &G, side: &[bool]) -> Matching {
+    hopcroft_karp(graph, side, bipartite_warm_start(graph))
+}
+
 /// Decomposes any graph: Hopcroft–Karp and the Dulmage–Mendelsohn search when it is
 /// bipartite, the blossom algorithm and the Gallai–Edmonds forest otherwise.
 ///
@@ -122,7 +129,7 @@ fn bipartite_warm_start<G: Adjacency>(graph: &G) -> Matching {
 pub fn decompose<G: Adjacency>(graph: &G) -> Decomposition {
     match two_colouring(graph) {
         Some(side) => {
-            let matching = hopcroft_karp(graph, &side, bipartite_warm_start(graph));
+            let matching = bipartite_maximum_matching(graph, &side);
             bipartite_decomposition(graph, &side, matching)
         }
         None => gallai_edmonds(graph, maximum_matching(graph)),

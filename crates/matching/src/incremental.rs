@@ -82,9 +82,8 @@
 //! and random game walks, and with each other on 100 000 denser cases.
 
 use crate::colouring::two_colouring;
+use crate::decomposition::bipartite_maximum_matching;
 use crate::graph::{Graph, NONE};
-use crate::greedy::greedy_matching;
-use crate::hopcroft_karp::hopcroft_karp;
 use crate::matching::Matching;
 
 /// How a [`DeletionMatching`] searches for augmenting paths.
@@ -169,7 +168,7 @@ impl<'g> DeletionMatching<'g> {
     /// O(E·√V) time, O(V) memory.
     pub fn new(graph: &'g Graph, search: Search) -> Option<Self> {
         let side = two_colouring(graph)?;
-        let matching = hopcroft_karp(graph, &side, greedy_matching(graph));
+        let matching = bipartite_maximum_matching(graph, &side);
         let n = graph.vertex_count();
         Some(DeletionMatching {
             graph,

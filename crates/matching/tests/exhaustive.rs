@@ -6,8 +6,9 @@ mod common;
 
 use common::{brute_missable, graph_from_code, masks};
 use geography_matching::{
-    bipartite_decomposition, budgeted_searches, check, decompose, gallai_edmonds, greedy_matching, hopcroft_karp,
-    maximum_matching, two_colouring, Adjacency, Certificate, Class, Decomposition, Graph,
+    bipartite_decomposition, budgeted_searches, check, decompose, gallai_edmonds, greedy_matching,
+    hopcroft_karp, maximum_matching, two_colouring, Adjacency, Certificate, Class, Decomposition,
+    Graph,
 };
 
 fn assert_matches_brute(graph: &Graph, decomposition: &Decomposition, what: &str) {
