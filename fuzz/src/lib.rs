@@ -25,7 +25,7 @@ use geography_matching::{check, decompose, Adjacency, Certificate, Graph, Masked
 pub type Check = fn(&[u8]);
 
 /// Every target: its name (the `cargo fuzz` target and the regression folder) and its check.
-pub const TARGETS: [(&str, Check); 10] = [
+pub const TARGETS: [(&str, Check); 11] = [
     ("judge_jsoi2009", judge_jsoi2009),
     ("judge_noi2011", judge_noi2011),
     ("judge_hdu4101", judge_hdu4101),
@@ -34,6 +34,7 @@ pub const TARGETS: [(&str, Check); 10] = [
     ("graph6", graph6_stream),
     ("json", json),
     ("slide", slide_record),
+    ("slide_game", slide_game),
     ("detect", detect),
     ("solver", solver),
 ];
@@ -259,6 +260,65 @@ pub fn slide_record(data: &[u8]) {
             token = next;
         }
     }
+}
+
+/// A legal slide game built from the bytes (a board of at most 4 × 4 cells, then each byte
+/// picks one of the mover's legal moves), written in the NOI2011 format and checked by
+/// [`slide_record`]: the analyses against each other and brute force at every position.
+pub fn slide_game(data: &[u8]) {
+    let [shape, empty, rest @ ..] = data else {
+        return;
+    };
+    let (rows, cols) = (1 + usize::from(shape & 3), 1 + usize::from(shape >> 2 & 3));
+    let cells_count = rows * cols;
+    let mut cells: Vec<u8> = (0..cells_count)
+        .map(|i| {
+            let bit = rest.get(i / 8).is_some_and(|&b| b >> (i % 8) & 1 == 1);
+            if bit {
+                b'O'
+            } else {
+                b'X'
+            }
+        })
+        .collect();
+    let mut hole = usize::from(*empty) % cells_count;
+    cells[hole] = b'.';
+    let mut text = format!("{rows} {cols}\n");
+    for row in cells.chunks(cols) {
+        text.push_str(std::str::from_utf8(row).expect("ASCII"));
+        text.push('\n');
+    }
+    let choices = rest.get(cells_count.div_ceil(8)..).unwrap_or_default();
+    let mut moves = Vec::new();
+    for (ply, &choice) in choices.iter().enumerate() {
+        let colour = if ply % 2 == 0 { b'O' } else { b'X' };
+        let (r, c) = (hole / cols, hole % cols);
+        let around = [
+            (r > 0).then(|| hole - cols),
+            (c > 0).then(|| hole - 1),
+            (c + 1 < cols).then(|| hole + 1),
+            (r + 1 < rows).then(|| hole + cols),
+        ];
+        let legal: Vec<usize> = around
+            .into_iter()
+            .flatten()
+            .filter(|&v| cells[v] == colour)
+            .collect();
+        let Some(&next) = legal.get(usize::from(choice) % legal.len().max(1)) else {
+            break;
+        };
+        cells[hole] = colour;
+        cells[next] = b'.';
+        hole = next;
+        moves.push((next / cols + 1, next % cols + 1));
+    }
+    moves.truncate(moves.len() / 2 * 2);
+    let _ = writeln!(text, "{}", moves.len() / 2);
+    for (row, col) in moves {
+        let _ = writeln!(text, "{row} {col}");
+    }
+    slide::judge(text.as_bytes()).expect("a legal record");
+    slide_record(text.as_bytes());
 }
 
 /// Format detection and `formats::parse_with_limits`: located errors, and limits reported

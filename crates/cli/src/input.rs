@@ -43,7 +43,11 @@ pub fn describe(source: &str, input: &[u8], error: &InputError) -> Failure {
         let start = column.saturating_sub(30);
         let end = line.len().min(start + 60);
         if start <= end {
-            let shown = String::from_utf8_lossy(&line[start..end]).replace('\t', " ");
+            // Control characters would act on the terminal: show them as '?'.
+            let shown: String = String::from_utf8_lossy(&line[start..end])
+                .chars()
+                .map(|c| if c.is_control() { '?' } else { c })
+                .collect();
             let caret = column - start;
             let _ = write!(text, "\n  | {shown}\n  | {}^", " ".repeat(caret));
         }
