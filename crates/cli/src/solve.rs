@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use clap::ValueEnum;
 use geography_games::board::{Board, BoardGraph};
-use geography_games::formats::{self, Format, Input};
+use geography_games::formats::{self, Format, Input, Named};
 use geography_games::position::{Position, Solution};
 use geography_games::slide::{self, SlideInput};
 use geography_games::text::{InputError, Limits};
@@ -74,25 +74,6 @@ impl From<FormatArg> for Format {
             FormatArg::Json => Format::Json,
             FormatArg::Slide => Format::Slide,
             FormatArg::Treasure => Format::Treasure,
-        }
-    }
-}
-
-/// A vertex as users name it: `[row, col]` (1-based) on boards, its id on graphs.
-#[derive(Debug, Clone, Copy, Serialize)]
-#[serde(untagged)]
-pub enum Named {
-    /// A board cell, 1-based.
-    Cell([u32; 2]),
-    /// A graph vertex id.
-    Vertex(u32),
-}
-
-impl Named {
-    fn show(self) -> String {
-        match self {
-            Named::Cell([r, c]) => format!("({r},{c})"),
-            Named::Vertex(v) => v.to_string(),
         }
     }
 }

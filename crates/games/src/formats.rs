@@ -18,6 +18,27 @@ use crate::treasure::{self, TreasureMap};
 /// hard cap; [`Limits::max_vertices`] (2^24 by default) is usually lower.
 pub const MAX_VERTICES: usize = 1 << 27;
 
+/// A vertex as users name it: `[row, col]` (1-based) on boards, its id on graphs. Serialises
+/// as the JSON outputs write vertices.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(untagged)]
+pub enum Named {
+    /// A board cell, 1-based row and column.
+    Cell([u32; 2]),
+    /// A graph vertex id.
+    Vertex(u32),
+}
+
+impl Named {
+    /// `(row,col)` or the id, for text output.
+    pub fn show(self) -> String {
+        match self {
+            Named::Cell([r, c]) => format!("({r},{c})"),
+            Named::Vertex(v) => v.to_string(),
+        }
+    }
+}
+
 /// The input formats (see `docs/FORMATS.md`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {

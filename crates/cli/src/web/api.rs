@@ -25,7 +25,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use geography_games::board::{Board, BoardGraph, Cell};
-use geography_games::formats::{self, Format, Input};
+use geography_games::formats::{self, Format, Input, Named};
 use geography_games::position::{Position, Solution};
 use geography_games::record::{self, Annotation, Player};
 use geography_games::slide;
@@ -131,26 +131,6 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         (self.status, Json(&self)).into_response()
-    }
-}
-
-/// A vertex as users name it: `[row, col]` (1-based) on boards, its id on graphs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
-pub enum Named {
-    /// A board cell, 1-based.
-    Cell([u32; 2]),
-    /// A graph vertex id.
-    Vertex(u32),
-}
-
-impl Named {
-    /// `(row,col)` or the id, for messages.
-    fn show(self) -> String {
-        match self {
-            Named::Cell([r, c]) => format!("({r},{c})"),
-            Named::Vertex(v) => v.to_string(),
-        }
     }
 }
 
