@@ -3,37 +3,13 @@
 //! `docs/analyze.schema.json` and is consistent move by move, the text output is golden, and
 //! malformed or illegal records exit 2 with a located message.
 
-use std::fs;
-use std::path::{Path, PathBuf};
+mod common;
 
-use assert_cmd::Command;
+use common::{geography, root, stdout_of, validator};
+use std::fs;
+
 use predicates::prelude::*;
 use serde_json::{json, Value};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn geography() -> Command {
-    let mut command = Command::cargo_bin("geography").unwrap();
-    command.current_dir(root()).env_remove("NO_COLOR");
-    command
-}
-
-fn stdout_of(command: &mut Command) -> String {
-    let output = command.output().unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
-
-fn validator() -> jsonschema::Validator {
-    let schema = fs::read_to_string(root().join("docs/analyze.schema.json")).unwrap();
-    jsonschema::validator_for(&serde_json::from_str(&schema).unwrap()).unwrap()
-}
 
 /// The report, checked against the schema and for consistency: a blunder is exactly a move
 /// outside the winning moves of a winning mover, the next mover wins unless the move was
@@ -44,7 +20,7 @@ fn checked(report: &str) -> Value {
         "{report}"
     );
     let value: Value = serde_json::from_str(report).unwrap();
-    let errors: Vec<String> = validator()
+    let errors: Vec<String> = validator("analyze.schema.json")
         .iter_errors(&value)
         .map(|e| e.to_string())
         .collect();

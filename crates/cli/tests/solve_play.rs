@@ -2,45 +2,20 @@
 //! against the published schema, graph6 cross-checked with edge lists, scripted games, exact
 //! judge output and error exits.
 
+mod common;
+
+use common::{geography, root, stdout_of, validator};
 use std::fmt::Write as _;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use assert_cmd::Command;
 use geography_matching::Graph;
 use predicates::prelude::*;
 use serde_json::Value;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn geography() -> Command {
-    let mut command = Command::cargo_bin("geography").unwrap();
-    command.current_dir(root()).env_remove("NO_COLOR");
-    command
-}
-
-fn stdout_of(command: &mut Command) -> String {
-    let output = command.output().unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
-}
-
-fn validator() -> jsonschema::Validator {
-    let schema: Value =
-        serde_json::from_str(&fs::read_to_string(root().join("docs/solve.schema.json")).unwrap())
-            .unwrap();
-    jsonschema::validator_for(&schema).unwrap()
-}
-
 /// Every line of `text` is a JSON object valid under the schema; returns them.
 fn valid_json_lines(text: &str) -> Vec<Value> {
-    let validator = validator();
+    let validator = validator("solve.schema.json");
     text.lines()
         .map(|line| {
             let value: Value = serde_json::from_str(line).unwrap();
