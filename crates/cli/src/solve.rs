@@ -260,7 +260,7 @@ fn board_result(
         let cell = cells.cell(v);
         Named::Cell([cell.row + 1, cell.col + 1])
     };
-    let solution = Solution::new(&cells.graph);
+    let solution = Solution::of_board(&cells);
     report(out, args, &cells.graph, &solution, Some(board), &named)?;
     if args.json {
         return Ok(());

@@ -70,6 +70,12 @@ impl Neighbourhood {
         }
     }
 
+    /// Whether every move changes the colour of a chessboard colouring (an odd `dr + dc`),
+    /// which makes every board graph of this neighbourhood bipartite.
+    pub fn is_bipartite(self) -> bool {
+        self.offsets().iter().all(|&(dr, dc)| (dr + dc) % 2 != 0)
+    }
+
     /// The word naming it in the text formats.
     pub fn name(self) -> &'static str {
         match self {
@@ -130,6 +136,7 @@ pub struct BoardGraph {
     cell_of_vertex: Vec<u32>,
     vertex_of_cell: Vec<u32>,
     cols: u32,
+    neighbourhood: Neighbourhood,
 }
 
 impl BoardGraph {
@@ -152,6 +159,23 @@ impl BoardGraph {
             Some(&v) if v != NONE => Some(v),
             _ => None,
         }
+    }
+
+    /// The chessboard colour of every vertex (`true` on cells with an odd `row + col`) when the
+    /// neighbourhood is bipartite ([`Neighbourhood::is_bipartite`]): a two-colouring read off
+    /// the coordinates instead of searched for.
+    pub fn sides(&self) -> Option<Vec<bool>> {
+        self.neighbourhood.is_bipartite().then(|| {
+            let mut sides = Vec::with_capacity(self.cell_of_vertex.len());
+            for (row, cells) in self.vertex_of_cell.chunks(self.cols.max(1) as usize).enumerate() {
+                for (col, &v) in cells.iter().enumerate() {
+                    if v != NONE {
+                        sides.push((row + col) % 2 == 1);
+                    }
+                }
+            }
+            sides
+        })
     }
 }
 
@@ -231,6 +255,7 @@ impl Board {
             cell_of_vertex,
             vertex_of_cell,
             cols: self.cols,
+            neighbourhood: self.neighbourhood,
         }
     }
 

@@ -241,7 +241,7 @@ fn check_token_game(input: &[u8], answer: &[u8]) -> Result<(), Verdict> {
     let board = Board::parse(input).map_err(Verdict::Failure)?;
     let listed = read_token_answer(answer)?;
     let graph = board.graph();
-    let solution = Solution::new(&graph.graph);
+    let solution = Solution::of_board(&graph);
     let winning = solution.winning_placements();
     let missed = |v: u32| {
         format!(

@@ -20,7 +20,11 @@
 
 use std::fmt;
 
-use geography_matching::{decompose, Adjacency, Class, Decomposition, Graph, Masked};
+use geography_matching::{
+    decompose, decompose_bipartite, Adjacency, Class, Decomposition, Graph, Masked,
+};
+
+use crate::board::BoardGraph;
 
 /// Why a move cannot be played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,6 +66,16 @@ impl Solution {
         Solution {
             decomposition: decompose(graph),
         }
+    }
+
+    /// Solves a board's graph, reading the two-colouring of a bipartite neighbourhood off the
+    /// cells' coordinates (see [`BoardGraph::sides`]). Same answer as [`Solution::new`].
+    pub fn of_board(cells: &BoardGraph) -> Self {
+        let decomposition = match cells.sides() {
+            Some(side) => decompose_bipartite(&cells.graph, &side),
+            None => decompose(&cells.graph),
+        };
+        Solution { decomposition }
     }
 
     /// Whether the player to move wins when the token starts on `v`.

@@ -19,7 +19,7 @@ use crate::text::InputError;
 /// or `LOSE`. The board may name another neighbourhood; the contest's is orthogonal.
 pub fn answer(board: &Board) -> String {
     let graph = board.graph();
-    let winning = Solution::new(&graph.graph).winning_placements();
+    let winning = Solution::of_board(&graph).winning_placements();
     if winning.is_empty() {
         return "LOSE\n".to_string();
     }

@@ -2,10 +2,10 @@
 //! vertices, then seeded random graphs, boards in all four neighbourhoods and special
 //! families, at every position of random games.
 
-use geography_games::board::{Board, Neighbourhood};
+use geography_games::board::{Board, BoardGraph, Neighbourhood};
 use geography_games::oracle::BruteForce;
 use geography_games::position::{MoveError, Position, Solution};
-use geography_matching::{check, Certificate, Graph};
+use geography_matching::{check, Adjacency, Certificate, Graph};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence, RngAlgorithm, TestRng, TestRunner};
 
@@ -145,17 +145,21 @@ fn random_graph(max_n: usize, bipartite: bool) -> impl Strategy<Value = Graph> {
     })
 }
 
-fn random_board(neighbourhood: Neighbourhood) -> impl Strategy<Value = Graph> {
+fn random_board_cells(neighbourhood: Neighbourhood) -> impl Strategy<Value = BoardGraph> {
     (1u32..=5, 1u32..=5, 0u8..=100)
         .prop_flat_map(move |(rows, cols, blocked)| {
             prop::collection::vec(0u8..100, (rows * cols) as usize).prop_map(move |coins| {
                 let free = coins.iter().map(|&c| c >= blocked / 2).collect();
-                Board::new(rows, cols, free, neighbourhood).graph().graph
+                Board::new(rows, cols, free, neighbourhood).graph()
             })
         })
-        .prop_filter("brute force size", |g| {
-            g.vertex_count() <= 18 && g.vertex_count() > 0
+        .prop_filter("brute force size", |cells| {
+            (1..=18).contains(&cells.graph.vertex_count())
         })
+}
+
+fn random_board(neighbourhood: Neighbourhood) -> impl Strategy<Value = Graph> {
+    random_board_cells(neighbourhood).prop_map(|cells| cells.graph)
 }
 
 fn families() -> impl Strategy<Value = Graph> {
@@ -206,6 +210,38 @@ fn random_boards_in_every_neighbourhood() {
     for neighbourhood in Neighbourhood::ALL {
         check_graphs(random_board(neighbourhood), 700);
     }
+}
+
+#[test]
+fn boards_solved_through_their_chessboard_colouring_agree_with_brute_force() {
+    for neighbourhood in Neighbourhood::ALL {
+        runner(400)
+            .run(&random_board_cells(neighbourhood), |cells| {
+                let graph = &cells.graph;
+                if let Some(side) = cells.sides() {
+                    prop_assert!(neighbourhood.is_bipartite());
+                    for v in 0..graph.vertex_count() as u32 {
+                        for w in graph.neighbors(v) {
+                            prop_assert_ne!(side[v as usize], side[w as usize]);
+                        }
+                    }
+                }
+                let solution = Solution::of_board(&cells);
+                let mut brute = BruteForce::new(graph).expect("small graph");
+                for v in 0..graph.vertex_count() as u32 {
+                    prop_assert_eq!(solution.mover_wins(v), brute.mover_wins(0, v));
+                }
+                let certificate = Certificate::from(solution.decomposition());
+                prop_assert_eq!(
+                    check(graph, &certificate),
+                    Ok(solution.decomposition().matching().size())
+                );
+                Ok(())
+            })
+            .unwrap();
+    }
+    assert!(Neighbourhood::Orthogonal.is_bipartite() && Neighbourhood::Knight.is_bipartite());
+    assert!(!Neighbourhood::King.is_bipartite() && !Neighbourhood::Hex.is_bipartite());
 }
 
 #[test]

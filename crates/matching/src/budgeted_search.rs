@@ -5,13 +5,22 @@
 //! breadth-first searches, and Edmonds' observation that a failed search's tree (a Hungarian
 //! tree) can be removed for good.
 //!
-//! From every exposed vertex in turn, grow an alternating tree breadth-first (the blossom
-//! algorithm's [`Forest`], which never meets a blossom in a bipartite graph). A path found is
-//! flipped; a failed search removes its tree. On boards most of these searches are short, and
-//! this pass is several times faster than layered phases. A search that scans more than its
-//! budget of edges is abandoned, leaving its root exposed for Hopcroft–Karp; when more than a
-//! quarter of the searches so far were abandoned, the pass stops early. So the pass costs at
-//! most O(budget) per exposed vertex, and the exact algorithm that follows is unchanged.
+//! From every exposed vertex in turn, grow an alternating tree breadth-first: from a tree
+//! vertex `u` on the root's side, a neighbour `r` either is exposed (the path root … u – r is
+//! flipped) or leads on to its mate. A failed search removes its tree. On boards most of
+//! these searches are short, and this pass is several times faster than layered phases. A
+//! search that scans more than its budget of edges is abandoned, leaving its root exposed for
+//! Hopcroft–Karp; when more than a quarter of the searches so far were abandoned, the pass
+//! stops early. So the pass costs at most O(budget) per exposed vertex, and the exact
+//! algorithm that follows is unchanged. When every exposed vertex was searched and none
+//! abandoned, every vertex still exposed lies in a removed tree, so no augmenting path is
+//! left: the matching is maximum and the exact algorithm is skipped.
+//!
+//! Invariants: `entered[v]` is the number of the last search whose tree held `v` on the
+//! root's side, or `DEAD` once a failed tree held it; so no per-search clearing is needed.
+//! Every vertex of a failed tree has its mate in the tree, and no later augmenting path can
+//! touch it, so it is enough to mark the root-side vertices: a tree vertex on the far side
+//! is only ever reached through its mate.
 //!
 //! # Complexity
 //! O(V·budget) time in the worst case, O(V) extra memory.
@@ -19,36 +28,104 @@
 //! Tested through [`decompose`](crate::decompose) against brute force and the blossom
 //! algorithm (crate tests).
 
-use crate::forest::{Forest, Growth};
-use crate::graph::Adjacency;
+use crate::graph::{Adjacency, NONE};
 use crate::matching::Matching;
 
-/// Augments `matching` by single-root searches of at most `budget` edges each; returns a
-/// matching at least as large, not necessarily maximum.
-pub fn budgeted_searches<G: Adjacency>(graph: &G, mut matching: Matching, budget: u64) -> Matching {
-    let mut forest = Forest::new(graph.vertex_bound());
-    let (mut tried, mut abandoned) = (0u64, 0u64);
-    for root in 0..graph.vertex_bound() as u32 {
-        if !graph.contains(root) || !matching.is_exposed(root) || forest.is_dead(root) {
+const DEAD: u32 = u32::MAX;
+
+/// Augments `matching` of the bipartite `graph` by single-root searches of at most `budget`
+/// edges each. Returns a matching at least as large, and whether it is known to be maximum
+/// (no search was abandoned); when `false` it may still be.
+///
+/// Precondition: `graph` is bipartite and `matching` is a matching of it.
+pub fn budgeted_searches<G: Adjacency>(
+    graph: &G,
+    mut matching: Matching,
+    budget: u64,
+) -> (Matching, bool) {
+    let bound = graph.vertex_bound();
+    let mut entered = vec![0u32; bound];
+    // `from[m]`: the tree vertex from which `m`'s mate was reached.
+    let mut from = vec![NONE; bound];
+    let mut queue = Vec::new();
+    let (mut tried, mut abandoned) = (0u32, 0u32);
+    for root in 0..bound as u32 {
+        if !graph.contains(root) || !matching.is_exposed(root) || entered[root as usize] == DEAD
+        {
             continue;
         }
         if tried >= 64 && abandoned * 4 > tried {
-            break;
+            return (matching, false);
         }
         tried += 1;
-        forest.plant(root);
-        match forest.grow_within(graph, matching.mates(), budget) {
-            Growth::Augmenting(end) => {
-                forest.augment(end, matching.mates_mut());
+        let search = tried;
+        entered[root as usize] = search;
+        queue.clear();
+        queue.push(root);
+        match grow(graph, &matching, budget, search, &mut entered, &mut from, &mut queue) {
+            Some((u, end)) => {
+                flip(matching.mates_mut(), &from, u, end);
                 matching.grew();
-                forest.reset();
             }
-            Growth::Exhausted => forest.bury(),
-            Growth::OverBudget => {
-                abandoned += 1;
-                forest.reset();
+            None if queue.is_empty() => abandoned += 1,
+            None => {
+                for &v in &queue {
+                    entered[v as usize] = DEAD;
+                }
             }
         }
     }
-    matching
+    (matching, abandoned == 0)
+}
+
+/// Grows the tree of `queue[0]` breadth-first. Returns the edge `u – end` to an exposed
+/// vertex, or `None` with `queue` holding the whole failed tree, or with `queue` emptied when
+/// the budget ran out.
+fn grow<G: Adjacency>(
+    graph: &G,
+    matching: &Matching,
+    mut budget: u64,
+    search: u32,
+    entered: &mut [u32],
+    from: &mut [u32],
+    queue: &mut Vec<u32>,
+) -> Option<(u32, u32)> {
+    let mates = matching.mates();
+    let mut head = 0;
+    while let Some(&u) = queue.get(head) {
+        head += 1;
+        for r in graph.neighbors(u) {
+            budget = budget.saturating_sub(1);
+            let m = mates[r as usize];
+            if m == NONE {
+                return Some((u, r));
+            }
+            let seen = entered[m as usize];
+            if seen != search && seen != DEAD {
+                entered[m as usize] = search;
+                from[m as usize] = u;
+                queue.push(m);
+            }
+        }
+        if budget == 0 {
+            queue.clear();
+            return None;
+        }
+    }
+    None
+}
+
+/// Flips the path root … `u` – `end` found by a search: each tree vertex takes the vertex
+/// after it, and its old mate (the vertex it was reached through) goes to the one before.
+fn flip(mates: &mut [u32], from: &[u32], mut u: u32, mut end: u32) {
+    loop {
+        let next = mates[u as usize];
+        mates[u as usize] = end;
+        mates[end as usize] = u;
+        if next == NONE {
+            return;
+        }
+        end = next;
+        u = from[u as usize];
+    }
 }

@@ -1,7 +1,8 @@
 //! Two-colouring: is the graph bipartite, and which side is each vertex on?
 //!
 //! Breadth-first search from every uncoloured vertex, giving each neighbour the other colour.
-//! Iterative, so long paths cannot overflow the stack.
+//! Iterative, so long paths cannot overflow the stack. One byte of state per vertex and a
+//! queue allocated once keep it a single streaming pass on large boards.
 //!
 //! # Complexity
 //! O(V + E) time, O(V) extra memory.
@@ -9,6 +10,10 @@
 //! Tested against brute force in the crate's tests (every graph on up to 6 vertices).
 
 use crate::graph::Adjacency;
+
+const UNSEEN: u8 = 0;
+const LEFT: u8 = 1;
+const RIGHT: u8 = 2;
 
 /// The side of every vertex (`false` left, `true` right; removed ids are `false`), such that
 /// every edge joins the two sides, or `None` when the graph has an odd cycle.
@@ -24,30 +29,29 @@ use crate::graph::Adjacency;
 /// ```
 pub fn two_colouring<G: Adjacency>(graph: &G) -> Option<Vec<bool>> {
     let bound = graph.vertex_bound();
-    let mut side = vec![false; bound];
-    let mut seen = vec![false; bound];
-    let mut queue = Vec::new();
+    let mut colour = vec![UNSEEN; bound];
+    let mut queue = Vec::with_capacity(bound);
     for root in 0..bound as u32 {
-        if seen[root as usize] || !graph.contains(root) {
+        if colour[root as usize] != UNSEEN || !graph.contains(root) {
             continue;
         }
-        seen[root as usize] = true;
+        colour[root as usize] = LEFT;
         queue.clear();
         queue.push(root);
         let mut head = 0;
         while let Some(&u) = queue.get(head) {
             head += 1;
-            let other = !side[u as usize];
+            let other = LEFT + RIGHT - colour[u as usize];
             for w in graph.neighbors(u) {
-                if !seen[w as usize] {
-                    seen[w as usize] = true;
-                    side[w as usize] = other;
+                let seen = colour[w as usize];
+                if seen == UNSEEN {
+                    colour[w as usize] = other;
                     queue.push(w);
-                } else if side[w as usize] != other {
+                } else if seen != other {
                     return None;
                 }
             }
         }
     }
-    Some(side)
+    Some(colour.into_iter().map(|c| c == RIGHT).collect())
 }

@@ -97,19 +97,16 @@ impl Decomposition {
     }
 }
 
-/// Karp–Sipser, then single-root searches of at most a few thousand edges plus a sixteenth
-/// of the vertex count each: on boards they do most of the work faster than layered phases.
-fn bipartite_warm_start<G: Adjacency>(graph: &G) -> Matching {
-    let matching = greedy_matching(graph);
-    let budget = 4096 + graph.vertex_bound() as u64 / 16;
-    budgeted_searches(graph, matching, budget)
-}
-
 /// A maximum matching of the bipartite `graph` (`side` from
-/// [`two_colouring`](crate::two_colouring)): Karp–Sipser, budgeted single-root searches, then
-/// Hopcroft–Karp phases for whatever is left.
+/// [`two_colouring`](crate::two_colouring)): Karp–Sipser, then single-root searches of at most
+/// a few thousand edges plus a sixteenth of the vertex count each (on boards they do most of
+/// the work faster than layered phases), then Hopcroft–Karp phases for whatever is left.
 pub fn bipartite_maximum_matching<G: Adjacency>(graph: &G, side: &[bool]) -> Matching {
-    hopcroft_karp(graph, side, bipartite_warm_start(graph))
+    let budget = 4096 + graph.vertex_bound() as u64 / 16;
+    match budgeted_searches(graph, greedy_matching(graph), budget) {
+        (matching, true) => matching,
+        (matching, false) => hopcroft_karp(graph, side, matching),
+    }
 }
 
 /// Decomposes any graph: Hopcroft–Karp and the Dulmage–Mendelsohn search when it is
@@ -128,10 +125,26 @@ pub fn bipartite_maximum_matching<G: Adjacency>(graph: &G, side: &[bool]) -> Mat
 /// ```
 pub fn decompose<G: Adjacency>(graph: &G) -> Decomposition {
     match two_colouring(graph) {
-        Some(side) => {
-            let matching = bipartite_maximum_matching(graph, &side);
-            bipartite_decomposition(graph, &side, matching)
-        }
+        Some(side) => decompose_bipartite(graph, &side),
         None => gallai_edmonds(graph, maximum_matching(graph)),
     }
+}
+
+/// [`decompose`] for a graph whose two-colouring is already known (a board's chessboard
+/// colouring, say), skipping the search for one.
+///
+/// Precondition: every edge joins a vertex with `side` false to one with `side` true
+/// (checked in debug builds).
+///
+/// # Complexity
+/// O(E·√V).
+pub fn decompose_bipartite<G: Adjacency>(graph: &G, side: &[bool]) -> Decomposition {
+    debug_assert!(
+        (0..graph.vertex_bound() as u32)
+            .filter(|&v| graph.contains(v))
+            .all(|v| graph.neighbors(v).all(|w| side[v as usize] != side[w as usize])),
+        "side is not a two-colouring"
+    );
+    let matching = bipartite_maximum_matching(graph, side);
+    bipartite_decomposition(graph, side, matching)
 }

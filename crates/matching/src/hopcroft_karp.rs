@@ -1,24 +1,29 @@
-//! Hopcroft–Karp phases, layered from the target side: maximum matching in a bipartite graph.
+//! Hopcroft–Karp phases, layered from the target side, each followed by a free depth-first
+//! pass: maximum matching in a bipartite graph.
 //!
 //! Reference: J. E. Hopcroft and R. M. Karp, "An n^5/2 algorithm for maximum matchings in
-//! bipartite graphs", SIAM J. Comput. 2(4), 1973; the "any length per phase" refinement is in
-//! the spirit of I. S. Duff and T. Wiberg's HKDW (1988).
+//! bipartite graphs", SIAM J. Comput. 2(4), 1973; the second pass of each phase is I. S. Duff
+//! and T. Wiberg's (HKDW, 1988), with the lookahead of A. Pothen and C.-J. Fan (1990).
 //!
-//! Each phase computes, by one breadth-first search backwards from every exposed right
-//! vertex, the length `dist(u)` of a shortest alternating path from each left vertex to an
-//! exposed right vertex. Then every exposed left vertex with a finite distance, nearest
-//! first, looks for a path by depth-first search along edges that lower the distance by one;
-//! paths found in a phase are vertex-disjoint. Taking the nearest roots first makes each phase
-//! begin with a maximal set of shortest augmenting paths, as in Hopcroft–Karp; letting the
-//! farther roots augment in the same phase, each along its own shortest path, is what keeps
-//! boards fast: their last augmenting paths are long and of many different lengths, and
-//! plain Hopcroft–Karp would spend a whole phase (a search of the whole graph) on each length.
+//! Each phase computes, by one breadth-first search backwards from every exposed target
+//! vertex, the length `dist(u)` of a shortest alternating path from each root-side vertex to
+//! an exposed target. Then:
+//! 1. every exposed root with a finite distance, nearest first, looks for a path by
+//!    depth-first search along edges that lower the distance by one. Taking the nearest roots
+//!    first makes the phase begin with a maximal set of shortest augmenting paths, as in
+//!    Hopcroft–Karp; letting the farther roots augment too, each along its own shortest path,
+//!    keeps boards fast, whose last paths are long and of many different lengths;
+//! 2. every root still exposed looks for a path of any length by depth-first search over the
+//!    vertices no search of this pass has entered, first checking whether a vertex it enters
+//!    has an exposed neighbour. On knight boards the layered pass flips a few paths per phase
+//!    (they share bottlenecks) and this pass several times more.
 //!
-//! Invariants: `matching` stays a matching; in a phase, a vertex whose search failed or that
-//! lies on a path already flipped is retired (`dist = ∞`), so each edge is scanned at most
-//! twice per phase; a phase with any reachable root flips at least one path; the loop ends
-//! when no exposed left vertex reaches an exposed right vertex, which by Berge's theorem means
-//! the matching is maximum. Everything is iterative.
+//! Invariants: `matching` stays a matching. In pass 1 a vertex whose search failed or that
+//! lies on a path already flipped is retired (`dist = ∞`); in pass 2 a vertex is entered at
+//! most once. So each edge is scanned O(1) times per phase, and a phase with any reachable
+//! root flips at least one path. The loop ends when the breadth-first search reaches no
+//! exposed root, which by Berge's theorem means the matching is maximum. Everything is
+//! iterative.
 //!
 //! # Complexity
 //! O(V + E) per phase, O(V) extra memory. Phases are few in practice (see the benches,
@@ -51,11 +56,11 @@ pub fn hopcroft_karp<G: Adjacency>(graph: &G, side: &[bool], mut matching: Match
         .collect();
     let mut targets = Vec::new();
     let mut dist = vec![FAR; bound];
+    let mut entered = vec![0u32; bound];
     let mut queue: Vec<u32> = Vec::new();
     let mut roots: Vec<u32> = Vec::new();
-    let mut stack: Vec<(u32, G::Neighbors<'_>)> = Vec::new();
-    let mut path: Vec<u32> = Vec::new();
-    loop {
+    let mut search = PathSearch::new();
+    for phase in 1u32.. {
         // Distances to the nearest target, by a backwards search. The targets are the
         // exposed vertices of the side that has more of them: the roots, on the other side,
         // are then few and each has many places to go, so their paths rarely collide.
@@ -97,47 +102,131 @@ pub fn hopcroft_karp<G: Adjacency>(graph: &G, side: &[bool], mut matching: Match
             }
         }
         if roots.is_empty() {
-            return matching;
+            break;
         }
         // Roots come out of the search nearest first.
+        let mut layered = Rule::Layered(&mut dist);
         for &root in &roots {
-            if dist[root as usize] == FAR {
-                continue;
-            }
-            stack.push((root, graph.neighbors(root)));
-            path.clear();
-            while let Some((u, neighbors)) = stack.last_mut() {
-                let u = *u;
-                let Some(r) = neighbors.next() else {
-                    dist[u as usize] = FAR;
-                    stack.pop();
-                    path.pop();
-                    continue;
-                };
-                let mate = matching.mates()[r as usize];
-                if mate == NONE {
-                    path.push(r);
-                    apply_path(&mut matching, &stack, &path, &mut dist);
-                    stack.clear();
-                    break;
-                }
-                let here = dist[u as usize];
-                if here != FAR && dist[mate as usize] == here - 1 {
-                    path.push(r);
-                    stack.push((mate, graph.neighbors(mate)));
-                }
+            if layered.admits(root) {
+                search.run(graph, &mut matching, root, &mut layered);
             }
         }
+        // The stamp `phase` marks the vertices entered in this phase's free pass.
+        let mut free = Rule::Free(&mut entered, phase);
+        for &root in &roots {
+            if matching.is_exposed(root) && free.admits(root) {
+                search.run(graph, &mut matching, root, &mut free);
+            }
+        }
+    }
+    matching
+}
+
+/// Which root-side vertices a depth-first search may enter.
+enum Rule<'a> {
+    /// Pass 1: only along edges that lower `dist` by one; a vertex that failed or lies on a
+    /// flipped path is retired.
+    Layered(&'a mut [u32]),
+    /// Pass 2: any vertex not yet entered in this phase (entered ones hold the stamp).
+    Free(&'a mut [u32], u32),
+}
+
+impl Rule<'_> {
+    /// Whether a search may start at `root`; marks it entered.
+    fn admits(&mut self, root: u32) -> bool {
+        match self {
+            Rule::Layered(dist) => dist[root as usize] != FAR,
+            Rule::Free(entered, stamp) => {
+                let fresh = entered[root as usize] != *stamp;
+                entered[root as usize] = *stamp;
+                fresh
+            }
+        }
+    }
+
+    /// Whether a search at `from` may step on to `to` (the mate of a neighbour of `from`).
+    fn steps(&mut self, from: u32, to: u32) -> bool {
+        match self {
+            Rule::Layered(dist) => {
+                let here = dist[from as usize];
+                here != FAR && dist[to as usize] == here - 1
+            }
+            Rule::Free(..) => self.admits(to),
+        }
+    }
+
+    /// `v` is off limits for the rest of the pass.
+    fn retire(&mut self, v: u32) {
+        if let Rule::Layered(dist) = self {
+            dist[v as usize] = FAR;
+        }
+    }
+
+    /// Whether entering a vertex is worth a first look for an exposed neighbour.
+    fn looks_ahead(&self) -> bool {
+        matches!(self, Rule::Free(..))
     }
 }
 
-/// Flips the augmenting path `stack[i].0 – path[i]` and retires its left vertices for the phase.
-fn apply_path<I>(matching: &mut Matching, stack: &[(u32, I)], path: &[u32], dist: &mut [u32]) {
-    let mates = matching.mates_mut();
-    for (&(u, _), &r) in stack.iter().zip(path) {
-        mates[u as usize] = r;
-        mates[r as usize] = u;
-        dist[u as usize] = FAR;
+/// The state of one depth-first search for an augmenting path, reused across searches:
+/// `stack[i]` is a root-side vertex with its unscanned neighbours, and `path[i]` the
+/// neighbour through which the search went on from `stack[i]`.
+struct PathSearch<I> {
+    stack: Vec<(u32, I)>,
+    path: Vec<u32>,
+}
+
+impl<I: Iterator<Item = u32>> PathSearch<I> {
+    fn new() -> Self {
+        PathSearch {
+            stack: Vec::new(),
+            path: Vec::new(),
+        }
     }
-    matching.grew();
+
+    /// Searches from the exposed `root` under `rule`; flips the path found, if any.
+    fn run<'g, G>(&mut self, graph: &'g G, matching: &mut Matching, root: u32, rule: &mut Rule)
+    where
+        G: Adjacency<Neighbors<'g> = I>,
+    {
+        self.stack.clear();
+        self.path.clear();
+        self.stack.push((root, graph.neighbors(root)));
+        while let Some((u, neighbors)) = self.stack.last_mut() {
+            let u = *u;
+            let Some(r) = neighbors.next() else {
+                rule.retire(u);
+                self.stack.pop();
+                self.path.pop();
+                continue;
+            };
+            let mate = matching.mates()[r as usize];
+            if mate == NONE {
+                self.path.push(r);
+                return self.flip(matching, rule);
+            }
+            if rule.steps(u, mate) {
+                self.path.push(r);
+                self.stack.push((mate, graph.neighbors(mate)));
+                if rule.looks_ahead() {
+                    let exposed = |&w: &u32| matching.mates()[w as usize] == NONE;
+                    if let Some(end) = graph.neighbors(mate).find(exposed) {
+                        self.path.push(end);
+                        return self.flip(matching, rule);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Flips the augmenting path `stack[i].0 – path[i]` and retires its root-side vertices.
+    fn flip(&mut self, matching: &mut Matching, rule: &mut Rule) {
+        let mates = matching.mates_mut();
+        for (&(u, _), &r) in self.stack.iter().zip(&self.path) {
+            mates[u as usize] = r;
+            mates[r as usize] = u;
+            rule.retire(u);
+        }
+        matching.grew();
+    }
 }

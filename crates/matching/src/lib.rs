@@ -33,7 +33,9 @@ pub use blossom::{augment_to_maximum, maximum_matching};
 pub use budgeted_search::budgeted_searches;
 pub use certificate::{check, Certificate, CertificateError};
 pub use colouring::two_colouring;
-pub use decomposition::{bipartite_maximum_matching, decompose, Class, Decomposition, Proof};
+pub use decomposition::{
+    bipartite_maximum_matching, decompose, decompose_bipartite, Class, Decomposition, Proof,
+};
 pub use dulmage_mendelsohn::bipartite_decomposition;
 pub use gallai_edmonds::gallai_edmonds;
 pub use graph::{Adjacency, Graph, GraphError, Masked, MaskedNeighbors, NONE};

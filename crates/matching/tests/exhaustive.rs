@@ -8,7 +8,7 @@ use common::{brute_missable, graph_from_code, masks};
 use geography_matching::{
     bipartite_decomposition, budgeted_searches, check, decompose, gallai_edmonds, greedy_matching,
     hopcroft_karp, maximum_matching, two_colouring, Adjacency, Certificate, Class, Decomposition,
-    Graph,
+    Graph, Matching,
 };
 
 fn assert_matches_brute(graph: &Graph, decomposition: &Decomposition, what: &str) {
@@ -63,14 +63,18 @@ fn check_every_path(graph: &Graph) {
             "HK",
         );
         // Searches cut short by a tiny budget leave the rest to Hopcroft–Karp.
-        let cut_short = budgeted_searches(graph, greedy_matching(graph), 2);
+        let (cut_short, _) = budgeted_searches(graph, greedy_matching(graph), 2);
         assert!(cut_short.is_valid_in(graph));
+        // Unabandoned searches leave no augmenting path.
+        let (searched, maximum) = budgeted_searches(graph, Matching::empty(graph.vertex_count()), u64::MAX);
+        assert!(maximum && searched.is_valid_in(graph));
+        assert_eq!(searched.size(), maximum_matching(graph).size());
         let finished = hopcroft_karp(graph, &side, cut_short);
         assert_eq!(finished.size(), maximum_matching(graph).size());
         let from_empty = hopcroft_karp(
             graph,
             &side,
-            geography_matching::Matching::empty(graph.vertex_count()),
+            Matching::empty(graph.vertex_count()),
         );
         assert_eq!(from_empty.size(), maximum_matching(graph).size());
     }
