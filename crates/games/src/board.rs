@@ -167,7 +167,11 @@ impl BoardGraph {
     pub fn sides(&self) -> Option<Vec<bool>> {
         self.neighbourhood.is_bipartite().then(|| {
             let mut sides = Vec::with_capacity(self.cell_of_vertex.len());
-            for (row, cells) in self.vertex_of_cell.chunks(self.cols.max(1) as usize).enumerate() {
+            for (row, cells) in self
+                .vertex_of_cell
+                .chunks(self.cols.max(1) as usize)
+                .enumerate()
+            {
                 for (col, &v) in cells.iter().enumerate() {
                     if v != NONE {
                         sides.push((row + col) % 2 == 1);

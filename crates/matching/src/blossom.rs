@@ -16,7 +16,9 @@
 //! Tested against brute-force matching sizes on every graph up to 7 vertices, and against
 //! Hopcroft–Karp on random bipartite graphs.
 
+use crate::decomposition::Decomposition;
 use crate::forest::{Forest, Growth};
+use crate::gallai_edmonds::decomposition_of_forest;
 use crate::graph::Adjacency;
 use crate::greedy::greedy_matching;
 use crate::matching::Matching;
@@ -34,7 +36,29 @@ pub fn maximum_matching<G: Adjacency>(graph: &G) -> Matching {
 }
 
 /// Grows the matching `matching` of `graph` into a maximum one.
-pub fn augment_to_maximum<G: Adjacency>(graph: &G, mut matching: Matching) -> Matching {
+pub fn augment_to_maximum<G: Adjacency>(graph: &G, matching: Matching) -> Matching {
+    search_every_root(graph, matching).0
+}
+
+/// A maximum matching of `graph` and its Gallai–Edmonds classes, from one pass of searches.
+///
+/// When the pass ends, every exposed vertex is the root of a buried Hungarian tree, and the
+/// buried trees with their labels are exactly the forest [`gallai_edmonds`](fn@crate::gallai_edmonds) would grow from
+/// every exposed vertex: a tree's even vertices have no neighbours outside it but odd
+/// vertices of earlier trees (an even–even edge between trees would have joined them when
+/// the earlier one was grown), and no later augmentation changes a buried tree. So the
+/// second, whole-graph search is saved.
+///
+/// # Complexity
+/// As [`maximum_matching`].
+pub fn blossom_decomposition<G: Adjacency>(graph: &G) -> Decomposition {
+    let (matching, forest) = search_every_root(graph, greedy_matching(graph));
+    decomposition_of_forest(graph, matching, &forest)
+}
+
+/// Searches once from every exposed vertex of `matching`, flipping the paths found; returns
+/// the maximum matching and the forest holding every buried tree.
+fn search_every_root<G: Adjacency>(graph: &G, mut matching: Matching) -> (Matching, Forest) {
     let mut forest = Forest::new(graph.vertex_bound());
     for root in 0..graph.vertex_bound() as u32 {
         if !graph.contains(root) || !matching.is_exposed(root) || forest.is_dead(root) {
@@ -51,5 +75,5 @@ pub fn augment_to_maximum<G: Adjacency>(graph: &G, mut matching: Matching) -> Ma
             Growth::OverBudget => unreachable!("the search has no budget"),
         }
     }
-    matching
+    (matching, forest)
 }

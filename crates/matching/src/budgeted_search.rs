@@ -14,7 +14,11 @@
 //! stops early. So the pass costs at most O(budget) per exposed vertex, and the exact
 //! algorithm that follows is unchanged. When every exposed vertex was searched and none
 //! abandoned, every vertex still exposed lies in a removed tree, so no augmenting path is
-//! left: the matching is maximum and the exact algorithm is skipped.
+//! left: the matching is maximum and the exact algorithm is skipped. The removed trees then
+//! hold exactly the vertices some maximum matching misses (their root-side vertices), as
+//! the Dulmage–Mendelsohn search would find them: a tree's root-side vertices have no
+//! neighbour outside it but far-side vertices of earlier trees, and no later augmentation
+//! changes a removed tree. So that search is saved too.
 //!
 //! Invariants: `entered[v]` is the number of the last search whose tree held `v` on the
 //! root's side, or `DEAD` once a failed tree held it; so no per-search clearing is needed.
@@ -33,16 +37,22 @@ use crate::matching::Matching;
 
 const DEAD: u32 = u32::MAX;
 
+/// What [`budgeted_searches`] leaves.
+#[derive(Debug, Clone)]
+pub struct Searched {
+    /// A matching at least as large as the one given.
+    pub matching: Matching,
+    /// When no search was abandoned the matching is maximum, and `missable[v]` tells whether
+    /// some maximum matching misses `v` (the Gallai–Edmonds set D). `None` otherwise; the
+    /// matching may still be maximum.
+    pub missable: Option<Vec<bool>>,
+}
+
 /// Augments `matching` of the bipartite `graph` by single-root searches of at most `budget`
-/// edges each. Returns a matching at least as large, and whether it is known to be maximum
-/// (no search was abandoned); when `false` it may still be.
+/// edges each.
 ///
 /// Precondition: `graph` is bipartite and `matching` is a matching of it.
-pub fn budgeted_searches<G: Adjacency>(
-    graph: &G,
-    mut matching: Matching,
-    budget: u64,
-) -> (Matching, bool) {
+pub fn budgeted_searches<G: Adjacency>(graph: &G, mut matching: Matching, budget: u64) -> Searched {
     let bound = graph.vertex_bound();
     let mut entered = vec![0u32; bound];
     // `from[m]`: the tree vertex from which `m`'s mate was reached.
@@ -50,19 +60,26 @@ pub fn budgeted_searches<G: Adjacency>(
     let mut queue = Vec::new();
     let (mut tried, mut abandoned) = (0u32, 0u32);
     for root in 0..bound as u32 {
-        if !graph.contains(root) || !matching.is_exposed(root) || entered[root as usize] == DEAD
-        {
+        if !graph.contains(root) || !matching.is_exposed(root) || entered[root as usize] == DEAD {
             continue;
         }
         if tried >= 64 && abandoned * 4 > tried {
-            return (matching, false);
+            break;
         }
         tried += 1;
         let search = tried;
         entered[root as usize] = search;
         queue.clear();
         queue.push(root);
-        match grow(graph, &matching, budget, search, &mut entered, &mut from, &mut queue) {
+        match grow(
+            graph,
+            &matching,
+            budget,
+            search,
+            &mut entered,
+            &mut from,
+            &mut queue,
+        ) {
             Some((u, end)) => {
                 flip(matching.mates_mut(), &from, u, end);
                 matching.grew();
@@ -75,7 +92,11 @@ pub fn budgeted_searches<G: Adjacency>(
             }
         }
     }
-    (matching, abandoned == 0)
+    let finished = abandoned == 0;
+    Searched {
+        matching,
+        missable: finished.then(|| entered.iter().map(|&mark| mark == DEAD).collect()),
+    }
 }
 
 /// Grows the tree of `queue[0]` breadth-first. Returns the edge `u – end` to an exposed

@@ -1,10 +1,9 @@
 //! The answer every solver gives: a maximum matching, the class of every vertex, and a proof.
 
-use crate::blossom::maximum_matching;
-use crate::budgeted_search::budgeted_searches;
+use crate::blossom::blossom_decomposition;
+use crate::budgeted_search::{budgeted_searches, Searched};
 use crate::colouring::two_colouring;
-use crate::dulmage_mendelsohn::bipartite_decomposition;
-use crate::gallai_edmonds::gallai_edmonds;
+use crate::dulmage_mendelsohn::{bipartite_decomposition, decomposition_of_missable};
 use crate::graph::Adjacency;
 use crate::greedy::greedy_matching;
 use crate::hopcroft_karp::hopcroft_karp;
@@ -97,15 +96,22 @@ impl Decomposition {
     }
 }
 
-/// A maximum matching of the bipartite `graph` (`side` from
-/// [`two_colouring`](crate::two_colouring)): Karp–Sipser, then single-root searches of at most
-/// a few thousand edges plus a sixteenth of the vertex count each (on boards they do most of
-/// the work faster than layered phases), then Hopcroft–Karp phases for whatever is left.
-pub fn bipartite_maximum_matching<G: Adjacency>(graph: &G, side: &[bool]) -> Matching {
+/// Karp–Sipser, then single-root searches of at most a few thousand edges plus a sixteenth
+/// of the vertex count each: on boards they do most of the work faster than layered phases,
+/// and often all of it.
+fn bipartite_searches<G: Adjacency>(graph: &G) -> Searched {
     let budget = 4096 + graph.vertex_bound() as u64 / 16;
-    match budgeted_searches(graph, greedy_matching(graph), budget) {
-        (matching, true) => matching,
-        (matching, false) => hopcroft_karp(graph, side, matching),
+    budgeted_searches(graph, greedy_matching(graph), budget)
+}
+
+/// A maximum matching of the bipartite `graph` (`side` from
+/// [`two_colouring`](crate::two_colouring)): Karp–Sipser, budgeted single-root searches, then
+/// Hopcroft–Karp phases for whatever is left.
+pub fn bipartite_maximum_matching<G: Adjacency>(graph: &G, side: &[bool]) -> Matching {
+    let searched = bipartite_searches(graph);
+    match searched.missable {
+        Some(_) => searched.matching,
+        None => hopcroft_karp(graph, side, searched.matching),
     }
 }
 
@@ -126,7 +132,7 @@ pub fn bipartite_maximum_matching<G: Adjacency>(graph: &G, side: &[bool]) -> Mat
 pub fn decompose<G: Adjacency>(graph: &G) -> Decomposition {
     match two_colouring(graph) {
         Some(side) => decompose_bipartite(graph, &side),
-        None => gallai_edmonds(graph, maximum_matching(graph)),
+        None => blossom_decomposition(graph),
     }
 }
 
@@ -142,9 +148,15 @@ pub fn decompose_bipartite<G: Adjacency>(graph: &G, side: &[bool]) -> Decomposit
     debug_assert!(
         (0..graph.vertex_bound() as u32)
             .filter(|&v| graph.contains(v))
-            .all(|v| graph.neighbors(v).all(|w| side[v as usize] != side[w as usize])),
+            .all(|v| graph
+                .neighbors(v)
+                .all(|w| side[v as usize] != side[w as usize])),
         "side is not a two-colouring"
     );
-    let matching = bipartite_maximum_matching(graph, side);
+    let searched = bipartite_searches(graph);
+    if let Some(missable) = searched.missable {
+        return decomposition_of_missable(graph, side, searched.matching, &missable);
+    }
+    let matching = hopcroft_karp(graph, side, searched.matching);
     bipartite_decomposition(graph, side, matching)
 }

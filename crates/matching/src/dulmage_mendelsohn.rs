@@ -32,29 +32,49 @@ pub fn bipartite_decomposition<G: Adjacency>(
     matching: Matching,
 ) -> Decomposition {
     let bound = graph.vertex_bound();
-    let mut class = vec![Class::Absent; bound];
-    let mut queue = Vec::new();
-    for v in 0..bound as u32 {
-        if graph.contains(v) {
-            if matching.is_exposed(v) {
-                class[v as usize] = Class::Missable;
-                queue.push(v);
-            } else {
-                class[v as usize] = Class::Covered;
-            }
-        }
+    let mut missable = vec![false; bound];
+    let mut queue: Vec<u32> = (0..bound as u32)
+        .filter(|&v| graph.contains(v) && matching.is_exposed(v))
+        .collect();
+    for &v in &queue {
+        missable[v as usize] = true;
     }
     let mut head = 0;
     while let Some(&x) = queue.get(head) {
         head += 1;
         for y in graph.neighbors(x) {
-            class[y as usize] = Class::Barrier;
             let m = matching
                 .mate(y)
                 .expect("a neighbour of a missable vertex is matched when the matching is maximum");
-            if class[m as usize] != Class::Missable {
-                class[m as usize] = Class::Missable;
+            if !missable[m as usize] {
+                missable[m as usize] = true;
                 queue.push(m);
+            }
+        }
+    }
+    decomposition_of_missable(graph, side, matching, &missable)
+}
+
+/// The classes and the König cover once D is known (`missable[v]`): A = N(D), the rest C.
+///
+/// Precondition: `matching` is maximum and `missable` marks its set D.
+pub(crate) fn decomposition_of_missable<G: Adjacency>(
+    graph: &G,
+    side: &[bool],
+    matching: Matching,
+    missable: &[bool],
+) -> Decomposition {
+    let bound = graph.vertex_bound();
+    let mut class = vec![Class::Absent; bound];
+    for v in 0..bound as u32 {
+        if graph.contains(v) && class[v as usize] == Class::Absent {
+            class[v as usize] = Class::Covered;
+        }
+        if missable[v as usize] {
+            class[v as usize] = Class::Missable;
+            // D is independent in a bipartite graph, so its neighbours are all in A.
+            for y in graph.neighbors(v) {
+                class[y as usize] = Class::Barrier;
             }
         }
     }

@@ -216,12 +216,13 @@ impl Forest {
     }
 
     /// Removes the explored vertices for good: a failed search's tree (a Hungarian tree)
-    /// meets no augmenting path, now or after later augmentations (Edmonds).
+    /// meets no augmenting path, now or after later augmentations (Edmonds). They keep their
+    /// labels, which stay valid because no later augmentation touches them.
     pub(crate) fn bury(&mut self) {
         for &v in &self.touched {
             self.dead[v as usize] = true;
         }
-        self.reset();
+        self.touched.clear();
     }
 
     /// The base of the outermost blossom holding `v`, with path halving.

@@ -41,7 +41,17 @@ pub fn gallai_edmonds<G: Adjacency>(graph: &G, matching: Matching) -> Decomposit
         matches!(grown, Growth::Exhausted),
         "the matching is not maximum"
     );
-    let class: Vec<Class> = (0..bound as u32)
+    decomposition_of_forest(graph, matching, &forest)
+}
+
+/// The classes read off a forest grown from every exposed vertex of the maximum `matching`
+/// until it could grow no more: even vertices are D, odd ones A, unlabelled ones C.
+pub(crate) fn decomposition_of_forest<G: Adjacency>(
+    graph: &G,
+    matching: Matching,
+    forest: &Forest,
+) -> Decomposition {
+    let class: Vec<Class> = (0..graph.vertex_bound() as u32)
         .map(|v| {
             if !graph.contains(v) {
                 Class::Absent
@@ -54,7 +64,7 @@ pub fn gallai_edmonds<G: Adjacency>(graph: &G, matching: Matching) -> Decomposit
             }
         })
         .collect();
-    let barrier = (0..bound as u32)
+    let barrier = (0..class.len() as u32)
         .filter(|&v| class[v as usize] == Class::Barrier)
         .collect();
     Decomposition::new(matching, class, Proof::TutteBerge { barrier })

@@ -29,8 +29,8 @@ mod hopcroft_karp;
 mod incremental;
 mod matching;
 
-pub use blossom::{augment_to_maximum, maximum_matching};
-pub use budgeted_search::budgeted_searches;
+pub use blossom::{augment_to_maximum, blossom_decomposition, maximum_matching};
+pub use budgeted_search::{budgeted_searches, Searched};
 pub use certificate::{check, Certificate, CertificateError};
 pub use colouring::two_colouring;
 pub use decomposition::{

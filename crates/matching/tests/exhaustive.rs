@@ -6,9 +6,9 @@ mod common;
 
 use common::{brute_missable, graph_from_code, masks};
 use geography_matching::{
-    bipartite_decomposition, budgeted_searches, check, decompose, gallai_edmonds, greedy_matching,
-    hopcroft_karp, maximum_matching, two_colouring, Adjacency, Certificate, Class, Decomposition,
-    Graph, Matching,
+    bipartite_decomposition, blossom_decomposition, budgeted_searches, check, decompose,
+    decompose_bipartite, gallai_edmonds, greedy_matching, hopcroft_karp, maximum_matching,
+    two_colouring, Adjacency, Certificate, Class, Decomposition, Graph, Matching,
 };
 
 fn assert_matches_brute(graph: &Graph, decomposition: &Decomposition, what: &str) {
@@ -50,6 +50,7 @@ fn assert_matches_brute(graph: &Graph, decomposition: &Decomposition, what: &str
 
 fn check_every_path(graph: &Graph) {
     assert_matches_brute(graph, &decompose(graph), "decompose");
+    assert_matches_brute(graph, &blossom_decomposition(graph), "buried trees");
     assert_matches_brute(
         graph,
         &gallai_edmonds(graph, maximum_matching(graph)),
@@ -63,19 +64,19 @@ fn check_every_path(graph: &Graph) {
             "HK",
         );
         // Searches cut short by a tiny budget leave the rest to Hopcroft–Karp.
-        let (cut_short, _) = budgeted_searches(graph, greedy_matching(graph), 2);
+        let cut_short = budgeted_searches(graph, greedy_matching(graph), 2).matching;
         assert!(cut_short.is_valid_in(graph));
-        // Unabandoned searches leave no augmenting path.
-        let (searched, maximum) = budgeted_searches(graph, Matching::empty(graph.vertex_count()), u64::MAX);
-        assert!(maximum && searched.is_valid_in(graph));
-        assert_eq!(searched.size(), maximum_matching(graph).size());
+        // Unabandoned searches leave no augmenting path, and their removed trees are D.
+        let searched = budgeted_searches(graph, Matching::empty(graph.vertex_count()), u64::MAX);
+        let present = (1u32 << graph.vertex_count()) - 1;
+        let (nu, missable) = brute_missable(&masks(graph), present);
+        assert!(searched.matching.is_valid_in(graph));
+        assert_eq!(searched.matching.size(), nu);
+        assert_eq!(searched.missable, Some(missable), "{graph:?}");
+        assert_matches_brute(graph, &decompose_bipartite(graph, &side), "known sides");
         let finished = hopcroft_karp(graph, &side, cut_short);
         assert_eq!(finished.size(), maximum_matching(graph).size());
-        let from_empty = hopcroft_karp(
-            graph,
-            &side,
-            Matching::empty(graph.vertex_count()),
-        );
+        let from_empty = hopcroft_karp(graph, &side, Matching::empty(graph.vertex_count()));
         assert_eq!(from_empty.size(), maximum_matching(graph).size());
     }
 }
