@@ -7,6 +7,9 @@
 //!   the alternating searches of the decomposition walk millions of vertices; once with the
 //!   orthogonal neighbourhood (bipartite: Hopcroft–Karp and Dulmage–Mendelsohn) and once with
 //!   the king's (a triangle at every turn: Edmonds' blossoms and Gallai–Edmonds);
+//! - the same spirals trimmed to an even number of cells, with every kernel started from the
+//!   matching that pairs the corridor one step out of phase: its one augmenting path runs
+//!   the whole corridor, 5 million vertices (Karp–Sipser would never leave such a path);
 //! - a path graph of 10 000 000 vertices;
 //! - a treasure map of 22 million stones whose safe hits total more than 2^31 (counted in
 //!   `u64`).
@@ -20,7 +23,10 @@ use geography_games::board::{Board, Cell, Neighbourhood};
 use geography_games::position::Solution;
 use geography_games::token_game;
 use geography_games::treasure::{self, TreasureMap, Winner};
-use geography_matching::{check, Certificate, Graph};
+use geography_matching::{
+    augment_to_maximum, budgeted_searches, check, hopcroft_karp, two_colouring, Certificate, Graph,
+    Matching,
+};
 
 /// The stack every stress solve gets: the default of a spawned thread.
 const STACK: usize = 2 << 20;
@@ -140,6 +146,55 @@ fn king_spiral_maze_of_five_million_cells() {
         (path.len(), certified_size(&graph, &solution))
     });
     assert_eq!(size, length / 2);
+}
+
+/// The sizes every kernel reaches from the matching that pairs an even spiral corridor one
+/// step out of phase (cells 1–2, 3–4, …), leaving its two ends exposed.
+fn kernels_along_the_whole_corridor(neighbourhood: Neighbourhood) -> (usize, Vec<usize>) {
+    const SIDE: usize = 3163;
+    let mut path = spiral(SIDE);
+    path.pop();
+    let mut free = vec![false; SIDE * SIDE];
+    for &(r, c) in &path {
+        free[r * SIDE + c] = true;
+    }
+    let board = Board::new(SIDE as u32, SIDE as u32, free, neighbourhood);
+    let cells = board.graph();
+    let graph = &cells.graph;
+    let vertex = |(row, col): (usize, usize)| {
+        cells
+            .vertex(Cell {
+                row: row as u32,
+                col: col as u32,
+            })
+            .expect("a free cell")
+    };
+    let mut out_of_phase = Matching::empty(graph.vertex_count());
+    for pair in path[1..path.len() - 1].chunks_exact(2) {
+        out_of_phase.join(vertex(pair[0]), vertex(pair[1]));
+    }
+    assert_eq!(out_of_phase.size(), path.len() / 2 - 1);
+    let mut sizes = vec![augment_to_maximum(graph, out_of_phase.clone()).size()];
+    if let Some(side) = two_colouring(graph) {
+        let searched = budgeted_searches(graph, out_of_phase.clone(), u64::MAX);
+        sizes.push(searched.matching.size());
+        sizes.push(hopcroft_karp(graph, &side, out_of_phase).size());
+    }
+    (path.len(), sizes)
+}
+
+#[test]
+fn orthogonal_spiral_one_augmenting_path_of_five_million_vertices() {
+    let (length, sizes) =
+        on_small_stack(|| kernels_along_the_whole_corridor(Neighbourhood::Orthogonal));
+    assert!(length > 5_000_000, "{length} cells");
+    assert_eq!(sizes, [length / 2; 3], "blossom, searches, Hopcroft–Karp");
+}
+
+#[test]
+fn king_spiral_one_augmenting_path_through_every_turn() {
+    let (length, sizes) = on_small_stack(|| kernels_along_the_whole_corridor(Neighbourhood::King));
+    assert_eq!(sizes, [length / 2], "blossom");
 }
 
 #[test]
