@@ -3,7 +3,8 @@
 use std::io::IsTerminal;
 
 use clap::ValueEnum;
-use geography_games::board::{Board, BoardGraph, Cell};
+use geography_games::board::{Board, Cell};
+use geography_games::grid::Grid;
 
 /// When to colour output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
@@ -62,12 +63,7 @@ const RESET: &str = "\x1b[0m";
 const DIM: &str = "\x1b[2m";
 
 /// The board, one line per row, each free cell showing `mark(vertex)` and blocked cells `#`.
-pub fn board(
-    board: &Board,
-    cells: &BoardGraph,
-    colour: bool,
-    mark: impl Fn(u32) -> Mark,
-) -> String {
+pub fn board(board: &Board, cells: &Grid, colour: bool, mark: impl Fn(u32) -> Mark) -> String {
     let mut text = String::with_capacity((board.cols() as usize + 1) * board.rows() as usize);
     for row in 0..board.rows() {
         for col in 0..board.cols() {

@@ -148,7 +148,7 @@ impl Table {
 
     fn show(&self, position: &Position, colour: bool) -> String {
         match self {
-            Table::Board(board, cells) => draw::board(board, cells, colour, |v| {
+            Table::Board(board, cells) => draw::board(board, cells.grid(), colour, |v| {
                 if position.token() == Some(v) {
                     Mark::Token
                 } else if position.is_visited(v) {

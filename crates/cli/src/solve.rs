@@ -6,13 +6,14 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use geography_games::board::{Board, BoardGraph};
+use geography_games::board::Board;
 use geography_games::formats::{self, Format, Input, Named};
+use geography_games::grid::Grid;
 use geography_games::position::{Position, Solution};
 use geography_games::slide::{self, SlideInput};
 use geography_games::text::{InputError, Limits};
 use geography_games::treasure::{self, TreasureMap};
-use geography_matching::{check, Certificate, Graph, Proof};
+use geography_matching::{check, Adjacency, Certificate, Graph, Proof};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
@@ -255,13 +256,14 @@ fn board_result(
     board: &Board,
     colour: bool,
 ) -> Result<(), Failure> {
-    let cells = board.graph();
+    let cells = board.grid();
     let named = |v: u32| {
         let cell = cells.cell(v);
         Named::Cell([cell.row + 1, cell.col + 1])
     };
     let solution = Solution::of_board(&cells);
-    report(out, args, &cells.graph, &solution, Some(board), &named)?;
+    let edges = cells.edge_count();
+    report(out, args, (&cells, edges), &solution, Some(board), &named)?;
     if args.json {
         return Ok(());
     }
@@ -270,16 +272,12 @@ fn board_result(
 
 fn graph_result(out: &mut dyn Write, args: &Args, graph: &Graph) -> Result<(), Failure> {
     let solution = Solution::new(graph);
-    report(out, args, graph, &solution, None, &Named::Vertex)
+    let edges = graph.edge_count();
+    report(out, args, (graph, edges), &solution, None, &Named::Vertex)
 }
 
 /// The board with `W` (the player to move from there wins), `L` (loses), `#` (blocked).
-pub fn draw_solution(
-    board: &Board,
-    cells: &BoardGraph,
-    solution: &Solution,
-    colour: bool,
-) -> String {
+pub fn draw_solution(board: &Board, cells: &Grid, solution: &Solution, colour: bool) -> String {
     draw::board(board, cells, colour, |v| {
         if solution.mover_wins(v) {
             Mark::Win
@@ -295,11 +293,12 @@ fn json_line(value: &impl Serialize) -> String {
     json
 }
 
-/// Writes the summary (text) or the whole report (JSON, streamed) of a board or a graph.
-fn report(
+/// Writes the summary (text) or the whole report (JSON, streamed) of a board or a graph
+/// with its number of edges.
+fn report<G: Adjacency>(
     out: &mut dyn Write,
     args: &Args,
-    graph: &Graph,
+    (graph, edges): (&G, usize),
     solution: &Solution,
     board: Option<&Board>,
     named: &dyn Fn(u32) -> Named,
@@ -326,7 +325,7 @@ fn report(
                 neighbourhood: b.neighbourhood().name(),
             }),
             vertices: graph.vertex_count(),
-            edges: graph.edge_count(),
+            edges,
             matching_size,
             mover_wins: list(true),
             mover_loses: list(false),
@@ -349,7 +348,7 @@ fn report(
     let size = format!(
         "{} {counted}, {} edges, maximum matching {matching_size}",
         graph.vertex_count(),
-        graph.edge_count()
+        edges
     );
     let _ = match board {
         Some(b) => writeln!(

@@ -15,7 +15,9 @@
 
 use std::fmt;
 
-use geography_matching::{Graph, NONE};
+use geography_matching::{Adjacency, Graph};
+
+use crate::grid::Grid;
 
 use crate::text::{InputError, Limits, Tokens};
 
@@ -128,58 +130,30 @@ pub struct Board {
     neighbourhood: Neighbourhood,
 }
 
-/// A board's graph: free cells are vertices, numbered in row-major order.
+/// A board's graph stored as compressed rows, for positions and play (which mask visited
+/// vertices of a [`Graph`]): free cells are vertices, numbered in row-major order. Solving
+/// alone needs only the [`Grid`].
 #[derive(Debug, Clone)]
 pub struct BoardGraph {
     /// The graph of free cells.
     pub graph: Graph,
-    cell_of_vertex: Vec<u32>,
-    vertex_of_cell: Vec<u32>,
-    cols: u32,
-    neighbourhood: Neighbourhood,
+    grid: Grid,
 }
 
 impl BoardGraph {
     /// The cell of a vertex.
     pub fn cell(&self, vertex: u32) -> Cell {
-        let index = self.cell_of_vertex[vertex as usize];
-        Cell {
-            row: index / self.cols,
-            col: index % self.cols,
-        }
+        self.grid.cell(vertex)
     }
 
     /// The vertex of a cell, if the cell is on the board and free.
     pub fn vertex(&self, cell: Cell) -> Option<u32> {
-        if cell.col >= self.cols {
-            return None;
-        }
-        let index = cell.row as usize * self.cols as usize + cell.col as usize;
-        match self.vertex_of_cell.get(index) {
-            Some(&v) if v != NONE => Some(v),
-            _ => None,
-        }
+        self.grid.vertex(cell)
     }
 
-    /// The chessboard colour of every vertex (`true` on cells with an odd `row + col`) when the
-    /// neighbourhood is bipartite ([`Neighbourhood::is_bipartite`]): a two-colouring read off
-    /// the coordinates instead of searched for.
-    pub fn sides(&self) -> Option<Vec<bool>> {
-        self.neighbourhood.is_bipartite().then(|| {
-            let mut sides = Vec::with_capacity(self.cell_of_vertex.len());
-            for (row, cells) in self
-                .vertex_of_cell
-                .chunks(self.cols.max(1) as usize)
-                .enumerate()
-            {
-                for (col, &v) in cells.iter().enumerate() {
-                    if v != NONE {
-                        sides.push((row + col) % 2 == 1);
-                    }
-                }
-            }
-            sides
-        })
+    /// The same graph, read off the board.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
     }
 }
 
@@ -225,42 +199,23 @@ impl Board {
             && self.free[(cell.row * self.cols + cell.col) as usize]
     }
 
-    /// The free cells' graph under the board's neighbourhood.
+    /// The free cells' graph under the board's neighbourhood, as compressed rows.
     ///
     /// # Complexity
-    /// O(cells · k) time for k neighbours per cell; 8 bytes per vertex plus 4 per directed
-    /// edge, plus 4 bytes per cell.
+    /// O(cells · k) time for k neighbours per cell; 4 bytes per vertex plus 8 per edge, plus
+    /// the [`Grid`].
     pub fn graph(&self) -> BoardGraph {
-        let mut vertex_of_cell = vec![NONE; self.free.len()];
-        let mut cell_of_vertex = Vec::new();
-        for (index, &free) in self.free.iter().enumerate() {
-            if free {
-                vertex_of_cell[index] = cell_of_vertex.len() as u32;
-                cell_of_vertex.push(index as u32);
-            }
-        }
-        let (rows, cols) = (i64::from(self.rows), i64::from(self.cols));
-        let offsets = self.neighbourhood.offsets();
-        let graph = Graph::from_neighbor_fn(cell_of_vertex.len(), |v| {
-            let index = i64::from(cell_of_vertex[v as usize]);
-            let (row, col) = (index / cols, index % cols);
-            let vertex_of_cell = &vertex_of_cell;
-            offsets.iter().filter_map(move |&(dr, dc)| {
-                let (r, c) = (row + i64::from(dr), col + i64::from(dc));
-                if r < 0 || r >= rows || c < 0 || c >= cols {
-                    return None;
-                }
-                let w = vertex_of_cell[(r * cols + c) as usize];
-                (w != NONE).then_some(w)
-            })
-        });
-        BoardGraph {
-            graph,
-            cell_of_vertex,
-            vertex_of_cell,
-            cols: self.cols,
-            neighbourhood: self.neighbourhood,
-        }
+        let grid = self.grid();
+        let graph = Graph::from_neighbor_fn(grid.vertex_count(), |v| grid.neighbors(v));
+        BoardGraph { graph, grid }
+    }
+
+    /// The free cells' graph under the board's neighbourhood, read off the board on the fly.
+    ///
+    /// # Complexity
+    /// O(cells) time and memory.
+    pub fn grid(&self) -> Grid {
+        Grid::new(self)
     }
 
     /// Parses the text form (see the module documentation).

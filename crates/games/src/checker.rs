@@ -34,6 +34,8 @@
 
 use std::fmt;
 
+use geography_matching::Adjacency;
+
 use crate::board::{Board, Cell};
 use crate::formats::{self, Format};
 use crate::position::Solution;
@@ -240,7 +242,7 @@ fn read_token_answer(answer: &[u8]) -> Result<Option<Vec<Listed>>, Verdict> {
 fn check_token_game(input: &[u8], answer: &[u8]) -> Result<(), Verdict> {
     let board = Board::parse(input).map_err(Verdict::Failure)?;
     let listed = read_token_answer(answer)?;
-    let graph = board.graph();
+    let graph = board.grid();
     let solution = Solution::of_board(&graph);
     let winning = solution.winning_placements();
     let missed = |v: u32| {
@@ -259,7 +261,7 @@ fn check_token_game(input: &[u8], answer: &[u8]) -> Result<(), Verdict> {
         };
     };
     if winning.is_empty() {
-        let free = graph.graph.vertex_count();
+        let free = graph.vertex_count();
         return Err(wrong(if free == 0 {
             "the answer says WIN, but there is no free cell to place the token on".to_string()
         } else {

@@ -241,7 +241,7 @@ pub struct TokenRequest {
 
 /// The placer's outcome on `board`, from the solver.
 fn placer_outcome(board: &Board) -> PlacerOutcome {
-    if Solution::of_board(&board.graph())
+    if Solution::of_board(&board.grid())
         .winning_placements()
         .is_empty()
     {

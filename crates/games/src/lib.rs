@@ -5,6 +5,7 @@ pub mod checker;
 pub mod formats;
 pub mod generate;
 pub mod graph6;
+pub mod grid;
 pub mod oracle;
 pub mod position;
 pub mod record;

@@ -24,7 +24,7 @@ use geography_matching::{
     decompose, decompose_bipartite, Adjacency, Class, Decomposition, Graph, Masked,
 };
 
-use crate::board::BoardGraph;
+use crate::grid::Grid;
 
 /// Why a move cannot be played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,12 +68,13 @@ impl Solution {
         }
     }
 
-    /// Solves a board's graph, reading the two-colouring of a bipartite neighbourhood off the
-    /// cells' coordinates (see [`BoardGraph::sides`]). Same answer as [`Solution::new`].
-    pub fn of_board(cells: &BoardGraph) -> Self {
+    /// Solves a board's graph without building adjacency lists, reading the two-colouring of
+    /// a bipartite neighbourhood off the cells' coordinates (see [`Grid::sides`]). Same answer
+    /// as [`Solution::new`] on the board's [`Graph`].
+    pub fn of_board(cells: &Grid) -> Self {
         let decomposition = match cells.sides() {
-            Some(side) => decompose_bipartite(&cells.graph, &side),
-            None => decompose(&cells.graph),
+            Some(side) => decompose_bipartite(cells, &side),
+            None => decompose(cells),
         };
         Solution { decomposition }
     }

@@ -18,8 +18,8 @@ use crate::text::InputError;
 /// The judge's answer for a board: `WIN` and the winning cells (1-based `row col`, row-major),
 /// or `LOSE`. The board may name another neighbourhood; the contest's is orthogonal.
 pub fn answer(board: &Board) -> String {
-    let graph = board.graph();
-    let winning = Solution::of_board(&graph).winning_placements();
+    let cells = board.grid();
+    let winning = Solution::of_board(&cells).winning_placements();
     if winning.is_empty() {
         return "LOSE\n".to_string();
     }
@@ -27,7 +27,7 @@ pub fn answer(board: &Board) -> String {
     out.push_str("WIN\n");
     for v in winning {
         // Vertices are numbered in row-major order, so this order is the judge's.
-        let _ = writeln!(out, "{}", graph.cell(v));
+        let _ = writeln!(out, "{}", cells.cell(v));
     }
     out
 }

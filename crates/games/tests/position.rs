@@ -218,7 +218,7 @@ fn boards_solved_through_their_chessboard_colouring_agree_with_brute_force() {
         runner(400)
             .run(&random_board_cells(neighbourhood), |cells| {
                 let graph = &cells.graph;
-                if let Some(side) = cells.sides() {
+                if let Some(side) = cells.grid().sides() {
                     prop_assert!(neighbourhood.is_bipartite());
                     for v in 0..graph.vertex_count() as u32 {
                         for w in graph.neighbors(v) {
@@ -226,7 +226,7 @@ fn boards_solved_through_their_chessboard_colouring_agree_with_brute_force() {
                         }
                     }
                 }
-                let solution = Solution::of_board(&cells);
+                let solution = Solution::of_board(cells.grid());
                 let mut brute = BruteForce::new(graph).expect("small graph");
                 for v in 0..graph.vertex_count() as u32 {
                     prop_assert_eq!(solution.mover_wins(v), brute.mover_wins(0, v));

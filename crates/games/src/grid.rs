@@ -1,0 +1,243 @@
+//! A board's free cells as a graph read straight off the board, with no adjacency lists:
+//! the [`Adjacency`] the solver uses on large boards.
+//!
+//! The board is stored with a margin of two blocked cells on every side, holding each free
+//! cell's vertex id (free cells numbered in row-major order) or `NONE`.
+//! A neighbour is then one fixed step in this array per offset of the neighbourhood, with no
+//! bounds check and no division. Neighbours come in increasing id order.
+//!
+//! Memory: 4 bytes per padded cell plus 4 per vertex, against 4 per vertex plus 8 per edge
+//! for the compressed rows of [`Graph`](geography_matching::Graph).
+
+use geography_matching::{Adjacency, NONE};
+
+use crate::board::{Board, Cell, Neighbourhood};
+
+/// The margin of blocked cells around the board: the longest step of a neighbourhood.
+const MARGIN: usize = 2;
+
+/// The graph of a board's free cells, computed on the fly.
+#[derive(Debug, Clone)]
+pub struct Grid {
+    /// The vertex of every cell of the padded board, `NONE` where blocked or in the margin.
+    vertex_of_cell: Vec<u32>,
+    /// The padded index of every vertex's cell.
+    cell_of_vertex: Vec<u32>,
+    /// One step in `vertex_of_cell` per offset of the neighbourhood, increasing.
+    steps: Vec<isize>,
+    /// Columns of the padded board.
+    width: usize,
+    neighbourhood: Neighbourhood,
+}
+
+impl Grid {
+    /// The free cells of `board`.
+    ///
+    /// # Complexity
+    /// O(cells) time and memory.
+    pub fn new(board: &Board) -> Self {
+        let (rows, cols) = (board.rows() as usize, board.cols() as usize);
+        let width = cols + 2 * MARGIN;
+        let mut vertex_of_cell = vec![NONE; (rows + 2 * MARGIN) * width];
+        let mut cell_of_vertex = Vec::new();
+        for row in 0..rows {
+            for col in 0..cols {
+                let cell = Cell {
+                    row: row as u32,
+                    col: col as u32,
+                };
+                if board.is_free(cell) {
+                    let index = (row + MARGIN) * width + col + MARGIN;
+                    vertex_of_cell[index] = cell_of_vertex.len() as u32;
+                    cell_of_vertex.push(index as u32);
+                }
+            }
+        }
+        let steps = board
+            .neighbourhood()
+            .offsets()
+            .iter()
+            .map(|&(dr, dc)| dr as isize * width as isize + dc as isize)
+            .collect();
+        Grid {
+            vertex_of_cell,
+            cell_of_vertex,
+            steps,
+            width,
+            neighbourhood: board.neighbourhood(),
+        }
+    }
+
+    /// The cell of a vertex.
+    pub fn cell(&self, vertex: u32) -> Cell {
+        let index = self.cell_of_vertex[vertex as usize] as usize;
+        Cell {
+            row: (index / self.width - MARGIN) as u32,
+            col: (index % self.width - MARGIN) as u32,
+        }
+    }
+
+    /// The vertex of a cell, if the cell is on the board and free.
+    pub fn vertex(&self, cell: Cell) -> Option<u32> {
+        let (row, col) = (cell.row as usize + MARGIN, cell.col as usize + MARGIN);
+        if col + MARGIN >= self.width {
+            return None;
+        }
+        match self.vertex_of_cell.get(row * self.width + col) {
+            Some(&v) if v != NONE => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The chessboard colour of every vertex (`true` on cells with an odd `row + col`) when the
+    /// neighbourhood is bipartite ([`Neighbourhood::is_bipartite`]): a two-colouring read off
+    /// the coordinates instead of searched for.
+    pub fn sides(&self) -> Option<Vec<bool>> {
+        self.neighbourhood.is_bipartite().then(|| {
+            // The margin shifts rows and columns alike, so it keeps the parity of row + col.
+            let mut sides = Vec::with_capacity(self.cell_of_vertex.len());
+            for (row, cells) in self.vertex_of_cell.chunks(self.width).enumerate() {
+                for (col, &v) in cells.iter().enumerate() {
+                    if v != NONE {
+                        sides.push((row + col) % 2 == 1);
+                    }
+                }
+            }
+            sides
+        })
+    }
+
+    /// The number of edges. O(V).
+    pub fn edge_count(&self) -> usize {
+        (0..self.cell_of_vertex.len() as u32)
+            .map(|v| self.neighbors(v).count())
+            .sum::<usize>()
+            / 2
+    }
+}
+
+impl Adjacency for Grid {
+    type Neighbors<'a> = GridNeighbors<'a>;
+
+    fn vertex_bound(&self) -> usize {
+        self.cell_of_vertex.len()
+    }
+
+    fn contains(&self, v: u32) -> bool {
+        (v as usize) < self.cell_of_vertex.len()
+    }
+
+    fn neighbors(&self, v: u32) -> GridNeighbors<'_> {
+        GridNeighbors {
+            vertex_of_cell: &self.vertex_of_cell,
+            at: self.cell_of_vertex[v as usize] as usize,
+            steps: self.steps.iter(),
+        }
+    }
+
+    fn vertex_count(&self) -> usize {
+        self.cell_of_vertex.len()
+    }
+}
+
+/// The free neighbours of one cell of a [`Grid`].
+#[derive(Debug, Clone)]
+pub struct GridNeighbors<'a> {
+    vertex_of_cell: &'a [u32],
+    at: usize,
+    steps: std::slice::Iter<'a, isize>,
+}
+
+impl Iterator for GridNeighbors<'_> {
+    type Item = u32;
+
+    fn next(&mut self) -> Option<u32> {
+        for &step in self.steps.by_ref() {
+            let w = self.vertex_of_cell[self.at.wrapping_add_signed(step)];
+            if w != NONE {
+                return Some(w);
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board's neighbour lists computed the plain way: every offset, bounds checked.
+    fn plain_neighbours(board: &Board, cell: Cell) -> Vec<Cell> {
+        let mut cells = Vec::new();
+        for &(dr, dc) in board.neighbourhood().offsets() {
+            let (row, col) = (
+                i64::from(cell.row) + i64::from(dr),
+                i64::from(cell.col) + i64::from(dc),
+            );
+            if row >= 0 && col >= 0 {
+                let next = Cell {
+                    row: row as u32,
+                    col: col as u32,
+                };
+                if board.is_free(next) {
+                    cells.push(next);
+                }
+            }
+        }
+        cells
+    }
+
+    #[test]
+    fn neighbours_match_the_offsets_on_every_shape() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut coin = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % 4 != 0
+        };
+        for neighbourhood in Neighbourhood::ALL {
+            for (rows, cols) in [
+                (0, 0),
+                (0, 3),
+                (1, 1),
+                (1, 7),
+                (7, 1),
+                (2, 2),
+                (5, 6),
+                (9, 4),
+            ] {
+                let free: Vec<bool> = (0..rows * cols).map(|_| coin()).collect();
+                let board = Board::new(rows, cols, free, neighbourhood);
+                let grid = Grid::new(&board);
+                let mut count = 0;
+                for row in 0..rows + 2 {
+                    for col in 0..cols + 2 {
+                        let cell = Cell { row, col };
+                        let Some(v) = grid.vertex(cell) else {
+                            assert!(!board.is_free(cell), "{cell:?}");
+                            continue;
+                        };
+                        assert_eq!(v, count, "row-major numbering");
+                        count += 1;
+                        assert_eq!(grid.cell(v), cell);
+                        let listed: Vec<Cell> = grid.neighbors(v).map(|w| grid.cell(w)).collect();
+                        let mut expected = plain_neighbours(&board, cell);
+                        expected.sort_by_key(|c| (c.row, c.col));
+                        assert_eq!(listed, expected, "{neighbourhood} {cell:?}");
+                    }
+                }
+                assert_eq!(grid.vertex_count(), count as usize);
+                if let Some(sides) = grid.sides() {
+                    for v in 0..count {
+                        assert!(grid
+                            .neighbors(v)
+                            .all(|w| sides[v as usize] != sides[w as usize]));
+                    }
+                }
+                let degrees: usize = (0..count).map(|v| grid.neighbors(v).count()).sum();
+                assert_eq!(grid.edge_count() * 2, degrees);
+            }
+        }
+    }
+}
