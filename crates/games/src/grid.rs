@@ -129,9 +129,9 @@ impl Adjacency for Grid {
 
     fn neighbors(&self, v: u32) -> GridNeighbors<'_> {
         GridNeighbors {
-            vertex_of_cell: &self.vertex_of_cell,
-            at: self.cell_of_vertex[v as usize] as usize,
-            steps: self.steps.iter(),
+            grid: self,
+            at: self.cell_of_vertex[v as usize],
+            next: 0,
         }
     }
 
@@ -140,20 +140,22 @@ impl Adjacency for Grid {
     }
 }
 
-/// The free neighbours of one cell of a [`Grid`].
+/// The free neighbours of one cell of a [`Grid`]. Small (16 bytes), because searches keep one
+/// per vertex of their current path.
 #[derive(Debug, Clone)]
 pub struct GridNeighbors<'a> {
-    vertex_of_cell: &'a [u32],
-    at: usize,
-    steps: std::slice::Iter<'a, isize>,
+    grid: &'a Grid,
+    at: u32,
+    next: u8,
 }
 
 impl Iterator for GridNeighbors<'_> {
     type Item = u32;
 
     fn next(&mut self) -> Option<u32> {
-        for &step in self.steps.by_ref() {
-            let w = self.vertex_of_cell[self.at.wrapping_add_signed(step)];
+        while let Some(&step) = self.grid.steps.get(self.next as usize) {
+            self.next += 1;
+            let w = self.grid.vertex_of_cell[(self.at as usize).wrapping_add_signed(step)];
             if w != NONE {
                 return Some(w);
             }
