@@ -72,7 +72,6 @@ fn search_every_root<G: Adjacency>(graph: &G, mut matching: Matching) -> (Matchi
                 forest.reset();
             }
             Growth::Exhausted => forest.bury(),
-            Growth::OverBudget => unreachable!("the search has no budget"),
         }
     }
     (matching, forest)

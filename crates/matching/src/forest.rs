@@ -12,12 +12,18 @@
 //!   with its matched edge: P(v) = v, mate(v), P(pred[mate(v)]) when `v` became even as the
 //!   mate of an odd vertex; and P(v) = v, reverse(P(x) up to mate(v)), P(y) when `v` was odd
 //!   and turned even by shrinking the blossom closed by the edge x–y, `x` on its side
-//!   (`bridge[v] = (x, y)`). These paths are only spelled out when augmenting;
+//!   (the bridge of `v`). These paths are only spelled out when augmenting;
 //! - `find(v)` is the base of the outermost blossom holding `v`; shrinking walks from base to
 //!   base, so each vertex is merged once per search.
 //!
 //! Per-search state is cleared through the list of touched vertices, never by sweeping every
 //! vertex, so a search costs time in proportion to what it explored.
+//!
+//! Memory, 17 bytes per vertex: one byte of flags (the label, whether the vertex turned even
+//! by a shrink, whether a buried tree holds it, and a transient mark for finding a base), and
+//! four `u32` arrays: `pred`, `link`, and the two ends of a bridge. A bridge's first end is
+//! kept in `pred` of the vertex's mate, a slot nothing else uses: the mate became even as
+//! the mate of an odd vertex, and only odd vertices have a predecessor.
 //!
 //! # Complexity
 //! Growing costs O(E·α(V)) over the explored part: each edge is scanned once from its even
@@ -30,6 +36,14 @@ use crate::graph::{Adjacency, NONE};
 const FREE: u8 = 0;
 const EVEN: u8 = 1;
 const ODD: u8 = 2;
+/// The bits of a flags byte that hold the label.
+const LABEL: u8 = 3;
+/// An odd vertex that turned even by a shrink: it has a bridge.
+const BRIDGED: u8 = 4;
+/// In a buried tree; the label stays.
+const DEAD: u8 = 8;
+/// On a path walked by `common_base`, cleared before it returns.
+const MARK: u8 = 16;
 
 /// The outcome of growing the forest until its queue is empty or a path is found.
 pub(crate) enum Growth {
@@ -37,8 +51,6 @@ pub(crate) enum Growth {
     Augmenting(u32),
     /// No augmenting path from the planted roots.
     Exhausted,
-    /// The search scanned its budget of edges without an answer.
-    OverBudget,
 }
 
 /// One step of spelling out a path P(v) (see the module invariants).
@@ -51,13 +63,11 @@ enum Step {
 }
 
 pub(crate) struct Forest {
-    label: Vec<u8>,
+    flags: Vec<u8>,
     pred: Vec<u32>,
-    bridge: Vec<(u32, u32)>,
+    /// The far end `y` of the bridge `x – y` of a bridged vertex (`x` is in `pred[mate]`).
+    bridge_end: Vec<u32>,
     link: Vec<u32>,
-    mark: Vec<u32>,
-    stamp: u32,
-    dead: Vec<bool>,
     queue: Vec<u32>,
     touched: Vec<u32>,
     steps: Vec<Step>,
@@ -67,13 +77,10 @@ pub(crate) struct Forest {
 impl Forest {
     pub(crate) fn new(bound: usize) -> Self {
         Forest {
-            label: vec![FREE; bound],
+            flags: vec![FREE; bound],
             pred: vec![NONE; bound],
-            bridge: vec![(NONE, NONE); bound],
+            bridge_end: vec![NONE; bound],
             link: (0..bound as u32).collect(),
-            mark: vec![0; bound],
-            stamp: 0,
-            dead: vec![false; bound],
             queue: Vec::new(),
             touched: Vec::new(),
             steps: Vec::new(),
@@ -82,29 +89,27 @@ impl Forest {
     }
 
     pub(crate) fn is_dead(&self, v: u32) -> bool {
-        self.dead[v as usize]
+        self.flags[v as usize] & DEAD != 0
     }
 
     pub(crate) fn is_even(&self, v: u32) -> bool {
-        self.label[v as usize] == EVEN
+        self.flags[v as usize] & LABEL == EVEN
     }
 
     pub(crate) fn is_odd(&self, v: u32) -> bool {
-        self.label[v as usize] == ODD
+        self.flags[v as usize] & LABEL == ODD
     }
 
     /// Makes the exposed vertex `root` the even root of a new tree.
     pub(crate) fn plant(&mut self, root: u32) {
-        self.set_label(root, EVEN);
-        self.bridge[root as usize] = (NONE, NONE);
+        self.label_free(root, EVEN);
         self.queue.push(root);
     }
 
-    fn set_label(&mut self, v: u32, label: u8) {
-        if self.label[v as usize] == FREE {
-            self.touched.push(v);
-        }
-        self.label[v as usize] = label;
+    /// Labels a vertex of no tree.
+    fn label_free(&mut self, v: u32, label: u8) {
+        self.touched.push(v);
+        self.flags[v as usize] = label;
     }
 
     /// Grows every planted tree breadth-first.
@@ -112,29 +117,15 @@ impl Forest {
     /// Precondition: no even–even edge joins two different trees (true with a single root,
     /// and with every exposed vertex as a root when `mates` is a maximum matching).
     pub(crate) fn grow<G: Adjacency>(&mut self, graph: &G, mates: &[u32]) -> Growth {
-        self.grow_within(graph, mates, u64::MAX)
-    }
-
-    /// Like [`Forest::grow`], giving up once `budget` edges have been scanned.
-    pub(crate) fn grow_within<G: Adjacency>(
-        &mut self,
-        graph: &G,
-        mates: &[u32],
-        mut budget: u64,
-    ) -> Growth {
         let mut head = 0;
         while let Some(&v) = self.queue.get(head) {
             head += 1;
-            if budget == 0 {
-                self.queue.clear();
-                return Growth::OverBudget;
-            }
             for w in graph.neighbors(v) {
-                budget = budget.saturating_sub(1);
-                if self.dead[w as usize] {
+                let flags = self.flags[w as usize];
+                if flags & DEAD != 0 {
                     continue;
                 }
-                match self.label[w as usize] {
+                match flags & LABEL {
                     ODD => {}
                     EVEN => {
                         let (bv, bw) = (self.find(v), self.find(w));
@@ -151,9 +142,8 @@ impl Forest {
                             self.queue.clear();
                             return Growth::Augmenting(w);
                         }
-                        self.set_label(w, ODD);
-                        self.set_label(m, EVEN);
-                        self.bridge[m as usize] = (NONE, NONE);
+                        self.label_free(w, ODD);
+                        self.label_free(m, EVEN);
                         self.queue.push(m);
                     }
                 }
@@ -189,11 +179,11 @@ impl Forest {
                     if v == stop || mate == NONE {
                         break;
                     }
-                    let (x, y) = self.bridge[v as usize];
-                    if x == NONE {
+                    if self.flags[v as usize] & BRIDGED == 0 {
                         out.push(mate);
                         v = self.pred[mate as usize];
                     } else {
+                        let (x, y) = (self.pred[mate as usize], self.bridge_end[v as usize]);
                         // P(v) = v, reverse(P(x) up to mate(v)), P(y): do the middle first.
                         steps.push(Step::Up { v: y, stop });
                         steps.push(Step::Reverse { from: out.len() });
@@ -209,7 +199,7 @@ impl Forest {
     /// Forgets the search, ready for another root.
     pub(crate) fn reset(&mut self) {
         for &v in &self.touched {
-            self.label[v as usize] = FREE;
+            self.flags[v as usize] = FREE;
             self.link[v as usize] = v;
         }
         self.touched.clear();
@@ -220,7 +210,7 @@ impl Forest {
     /// labels, which stay valid because no later augmentation touches them.
     pub(crate) fn bury(&mut self) {
         for &v in &self.touched {
-            self.dead[v as usize] = true;
+            self.flags[v as usize] |= DEAD;
         }
         self.touched.clear();
     }
@@ -235,31 +225,39 @@ impl Forest {
         v
     }
 
-    /// The base of the innermost blossom containing both tree paths from bases `a` and `b`.
-    fn common_base(&mut self, mut a: u32, mut b: u32, mates: &[u32]) -> u32 {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.mark.fill(0);
-            self.stamp = 1;
-        }
-        loop {
-            if a != NONE {
-                if self.mark[a as usize] == self.stamp {
-                    return a;
+    /// The base of the innermost blossom containing both tree paths from bases `a` and `b`:
+    /// walks up from both in turn, marking bases, until one is met twice; then clears the
+    /// marks, which lie on each walk from its start up to the first unmarked base.
+    fn common_base(&mut self, a: u32, b: u32, mates: &[u32]) -> u32 {
+        let (mut x, mut y) = (a, b);
+        let base = loop {
+            if x != NONE {
+                if self.flags[x as usize] & MARK != 0 {
+                    break x;
                 }
-                self.mark[a as usize] = self.stamp;
-                let up = mates[a as usize];
-                a = if up == NONE {
-                    NONE
-                } else {
-                    self.find(self.pred[up as usize])
-                };
+                self.flags[x as usize] |= MARK;
+                x = self.base_above(x, mates);
             }
-            std::mem::swap(&mut a, &mut b);
+            std::mem::swap(&mut x, &mut y);
             assert!(
-                a != NONE || b != NONE,
+                x != NONE || y != NONE,
                 "even vertices of two trees are adjacent: the matching is not maximum"
             );
+        };
+        for mut x in [a, b] {
+            while x != NONE && self.flags[x as usize] & MARK != 0 {
+                self.flags[x as usize] &= !MARK;
+                x = self.base_above(x, mates);
+            }
+        }
+        base
+    }
+
+    /// The base next above the base `b` on its tree path, `NONE` above the root.
+    fn base_above(&mut self, b: u32, mates: &[u32]) -> u32 {
+        match mates[b as usize] {
+            NONE => NONE,
+            up => self.find(self.pred[up as usize]),
         }
     }
 
@@ -269,8 +267,10 @@ impl Forest {
         let mut b = self.find(v);
         while b != base {
             let odd = mates[b as usize];
-            self.label[odd as usize] = EVEN;
-            self.bridge[odd as usize] = (v, other);
+            self.flags[odd as usize] = EVEN | BRIDGED;
+            // `b`, the even mate of `odd`, has no predecessor of its own: its slot holds `v`.
+            self.pred[b as usize] = v;
+            self.bridge_end[odd as usize] = other;
             self.queue.push(odd);
             self.link[b as usize] = base;
             self.link[odd as usize] = base;
