@@ -93,8 +93,9 @@ impl Graph {
         if vertex_count >= NONE as usize {
             return Err(GraphError::TooLarge);
         }
-        let mut pairs = Vec::new();
-        for (index, (u, v)) in edges.into_iter().enumerate() {
+        // Collecting a `Vec` reuses its allocation: the edges are never copied.
+        let mut pairs: Vec<(u32, u32)> = edges.into_iter().collect();
+        for (index, &(u, v)) in pairs.iter().enumerate() {
             for vertex in [u, v] {
                 if vertex as usize >= vertex_count {
                     return Err(GraphError::VertexOutOfRange {
@@ -104,33 +105,32 @@ impl Graph {
                     });
                 }
             }
-            if u != v {
-                pairs.push((u, v));
-            }
         }
+        pairs.retain(|&(u, v)| u != v);
         if pairs.len() >= (NONE / 2) as usize {
             return Err(GraphError::TooLarge);
         }
-        let mut degree = vec![0u32; vertex_count + 1];
+        // Degrees, then their prefix sums: `offsets[v]` is where the list of `v` starts. Filling
+        // moves it to where the list ends, which is where the next one starts, so one rotation
+        // makes the final offsets, without a second array.
+        let mut offsets = vec![0u32; vertex_count + 1];
         for &(u, v) in &pairs {
-            degree[u as usize] += 1;
-            degree[v as usize] += 1;
+            offsets[u as usize + 1] += 1;
+            offsets[v as usize + 1] += 1;
         }
-        let mut offsets = Vec::with_capacity(vertex_count + 1);
-        let mut total = 0u32;
-        offsets.push(0);
-        for &d in &degree[..vertex_count] {
-            total += d;
-            offsets.push(total);
+        for v in 1..offsets.len() {
+            offsets[v] += offsets[v - 1];
         }
-        let mut fill: Vec<u32> = offsets[..vertex_count].to_vec();
-        let mut targets = vec![0u32; total as usize];
+        let mut targets = vec![0u32; offsets[vertex_count] as usize];
         for &(u, v) in &pairs {
-            targets[fill[u as usize] as usize] = v;
-            fill[u as usize] += 1;
-            targets[fill[v as usize] as usize] = u;
-            fill[v as usize] += 1;
+            targets[offsets[u as usize] as usize] = v;
+            offsets[u as usize] += 1;
+            targets[offsets[v as usize] as usize] = u;
+            offsets[v as usize] += 1;
         }
+        drop(pairs);
+        offsets.rotate_right(1);
+        offsets[0] = 0;
         // Sort and deduplicate each list in place, compacting as we go.
         let mut write = 0usize;
         let mut start = 0usize;
