@@ -107,12 +107,20 @@ impl Grid {
         })
     }
 
-    /// The number of edges. O(V).
+    /// The number of edges, each counted from its end with the smaller id. O(V).
     pub fn edge_count(&self) -> usize {
-        (0..self.cell_of_vertex.len() as u32)
-            .map(|v| self.neighbors(v).count())
-            .sum::<usize>()
-            / 2
+        let forward: Vec<isize> = self.steps.iter().copied().filter(|&s| s > 0).collect();
+        self.cell_of_vertex
+            .iter()
+            .map(|&at| {
+                forward
+                    .iter()
+                    .filter(|&&step| {
+                        self.vertex_of_cell[(at as usize).wrapping_add_signed(step)] != NONE
+                    })
+                    .count()
+            })
+            .sum()
     }
 }
 
