@@ -145,12 +145,12 @@ fn annotation_name(annotation: Annotation) -> &'static str {
     }
 }
 
-pub fn run(args: &Args, colour: bool) -> Result<(), Failure> {
+pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
     let bytes = read(&args.input)?;
     let source = name(&args.input);
     let located = |error: &InputError| describe(&source, &bytes, error);
     let (game, commentary) = if formats::detect(&bytes) == Format::Slide {
-        formats::check_limits(&bytes, Format::Slide, &Limits::DEFAULT).map_err(|e| located(&e))?;
+        formats::check_limits(&bytes, Format::Slide, limits).map_err(|e| located(&e))?;
         let parsed = slide::parse(&bytes).map_err(|e| located(&e))?;
         let written = parsed.moves.iter().map(|m| (m.row, m.col));
         let walk = slide::replay(&parsed.board, written).map_err(|error| {
@@ -166,7 +166,7 @@ pub fn run(args: &Args, colour: bool) -> Result<(), Failure> {
             .map_err(|e| internal(&source, &e))?;
         (Game::Slide(parsed.board), commentary)
     } else {
-        let record = token_record::parse(&bytes).map_err(|e| located(&e))?;
+        let record = token_record::parse_with_limits(&bytes, limits).map_err(|e| located(&e))?;
         let commentary = token_record::annotate(record.graph(), None, &record.path())
             .map_err(|e| internal(&source, &e))?;
         (Game::Token(record), commentary)

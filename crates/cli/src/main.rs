@@ -28,10 +28,11 @@ struct Cli {
     #[arg(long, global = true, value_enum, default_value_t = draw::ColorChoice::Auto)]
     color: draw::ColorChoice,
     /// The most cells (rows × columns) a board, slide board or treasure map may have, for
-    /// solve and judge [default: 33554432].
+    /// solve, judge, analyze and play [default: 33554432].
     #[arg(long, global = true, value_name = "N")]
     max_cells: Option<u64>,
-    /// The most vertices a graph may have, for solve and judge [default: 16777216].
+    /// The most vertices a graph may have, for solve, judge, analyze and play
+    /// [default: 16777216].
     #[arg(long, global = true, value_name = "N")]
     max_vertices: Option<u64>,
     #[command(subcommand)]
@@ -65,20 +66,25 @@ fn main() -> ExitCode {
         max_cells: cli.max_cells.unwrap_or(Limits::DEFAULT_MAX_CELLS),
         max_vertices: cli.max_vertices.unwrap_or(Limits::DEFAULT_MAX_VERTICES),
     };
-    let limited = matches!(cli.command, Command::Solve(_) | Command::Judge(_));
+    let limited = matches!(
+        cli.command,
+        Command::Solve(_) | Command::Judge(_) | Command::Analyze(_) | Command::Play(_)
+    );
     if !limited && (cli.max_cells.is_some() || cli.max_vertices.is_some()) {
         // Never accept an option and ignore it.
-        eprintln!("error: --max-cells and --max-vertices apply to solve and judge only");
+        eprintln!(
+            "error: --max-cells and --max-vertices apply to solve, judge, analyze and play only"
+        );
         return ExitCode::from(2);
     }
     let result = match cli.command {
         Command::Solve(args) => solve::run(&args, colour, &limits),
-        Command::Play(args) => play::run(&args, colour),
+        Command::Play(args) => play::run(&args, colour, &limits),
         Command::Judge(args) => judge::run(&args, &limits),
         Command::Check(args) => return check::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Serve(args) => serve::run(&args),
-        Command::Analyze(args) => analyze::run(&args, colour),
+        Command::Analyze(args) => analyze::run(&args, colour, &limits),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

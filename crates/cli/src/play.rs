@@ -8,6 +8,7 @@ use clap::ValueEnum;
 use geography_games::board::{Board, BoardGraph, Cell};
 use geography_games::formats::{self, Input};
 use geography_games::position::Position;
+use geography_games::text::Limits;
 use geography_matching::Graph;
 
 use crate::draw::{self, Mark};
@@ -172,10 +173,12 @@ impl Table {
     }
 }
 
-pub fn run(args: &Args, colour: bool) -> Result<(), Failure> {
+pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
     let bytes = read(&args.input)?;
     let source = name(&args.input);
-    let table = match formats::parse(&bytes, None).map_err(|e| describe(&source, &bytes, &e))? {
+    let table = match formats::parse_with_limits(&bytes, None, limits)
+        .map_err(|e| describe(&source, &bytes, &e))?
+    {
         Input::Board(board) => {
             let cells = board.graph();
             Table::Board(board, cells)

@@ -311,7 +311,13 @@ fn a_bad_file_after_a_good_one_leaves_stdout_empty() {
 fn limit_options_are_refused_where_they_would_be_ignored() {
     let dir = suite_dir();
     let output = run_limited(
-        &["--max-cells", "5", "play", "board-ragged.board"],
+        &[
+            "--max-cells",
+            "5",
+            "check",
+            "board-ragged.board",
+            "board-ragged.board",
+        ],
         &dir,
         Vec::new(),
     );
@@ -319,7 +325,9 @@ fn limit_options_are_refused_where_they_would_be_ignored() {
     assert!(output.stdout.is_empty());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
-        stderr.contains("--max-cells and --max-vertices apply to solve and judge only"),
+        stderr.contains(
+            "--max-cells and --max-vertices apply to solve, judge, analyze and play only"
+        ),
         "{stderr}"
     );
     // After the subcommand, as a global option, it is taken too.

@@ -48,7 +48,7 @@ use crate::board::{Board, BoardGraph, Cell};
 use crate::formats::{self, Format, Input};
 use crate::position::{self, Position};
 use crate::record::{self, Annotation, MoveError, Player};
-use crate::text::{InputError, Tokens};
+use crate::text::{InputError, Limits, Tokens};
 
 /// The keyword that ends the board or graph and starts the moves.
 pub const KEYWORD: &str = "moves";
@@ -158,6 +158,14 @@ struct Written {
 /// # Complexity
 /// O(input + V + E) time and memory.
 pub fn parse(input: &[u8]) -> Result<TokenRecord, InputError> {
+    parse_with_limits(input, &Limits::DEFAULT)
+}
+
+/// Parses a record whose board or graph is within `limits`.
+///
+/// # Errors
+/// As [`parse`], and a board or graph larger than `limits` allows.
+pub fn parse_with_limits(input: &[u8], limits: &Limits) -> Result<TokenRecord, InputError> {
     let mut tokens = Tokens::new(input);
     if tokens.at_end() {
         return Err(tokens.error_here(
@@ -171,7 +179,7 @@ pub fn parse(input: &[u8]) -> Result<TokenRecord, InputError> {
             Some(token) => previous_line = token.line,
             None => {
                 // Report what is wrong with the board or graph first, if anything.
-                parse_arena(input)?;
+                parse_arena(input, limits)?;
                 return Err(tokens.error_here(
                     "expected a line 'moves' and the token's path after the board or graph, \
                      found end of input",
@@ -183,7 +191,7 @@ pub fn parse(input: &[u8]) -> Result<TokenRecord, InputError> {
     if previous_line == 0 {
         return Err(keyword.error("expected a board or an edge list before 'moves'"));
     }
-    let arena = parse_arena(prefix).map_err(|mut error| {
+    let arena = parse_arena(prefix, limits).map_err(|mut error| {
         if (error.line, error.column) == (keyword.line, keyword.column) {
             error.message = error.message.replace("end of input", "the keyword 'moves'");
         }
@@ -204,7 +212,7 @@ pub fn parse(input: &[u8]) -> Result<TokenRecord, InputError> {
 }
 
 /// The board or the one graph `input` holds.
-fn parse_arena(input: &[u8]) -> Result<Arena, InputError> {
+fn parse_arena(input: &[u8], limits: &Limits) -> Result<Arena, InputError> {
     let refuse = |kind: &str| {
         InputError::new(
             1,
@@ -221,7 +229,7 @@ fn parse_arena(input: &[u8]) -> Result<Arena, InputError> {
         Format::Treasure => return Err(refuse("a treasure map")),
         _ => {}
     }
-    let kind = match formats::parse(input, None)? {
+    let kind = match formats::parse_with_limits(input, None, limits)? {
         Input::Board(board) => {
             let cells = board.graph();
             return Ok(Arena::Board { board, cells });
