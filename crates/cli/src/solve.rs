@@ -15,6 +15,7 @@ use geography_games::text::{InputError, Limits};
 use geography_games::treasure::{self, TreasureMap};
 use geography_matching::{check, Adjacency, Certificate, Graph, Proof};
 use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::draw::{self, Mark};
@@ -153,6 +154,9 @@ struct SlideReport {
     legal_moves: Vec<[usize; 2]>,
 }
 
+/// How many graphs of a stream are solved in parallel before their answers are written.
+const STREAM_BATCH: usize = 4096;
+
 pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
     // Every input is read and parsed before anything is written: a malformed one leaves
     // stdout empty.
@@ -189,11 +193,24 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
                 graph_result(&mut out, args, &graph)?;
             }
             Input::Graphs(graphs) => {
+                // Graphs of a stream are solved in parallel, a batch at a time, and written
+                // in input order.
                 let progress = progress_bar(graphs.len());
-                for (index, graph) in graphs.iter().enumerate() {
-                    write(&mut out, &heading(index, graphs.len()))?;
-                    graph_result(&mut out, args, graph)?;
-                    progress.inc(1);
+                for (batch, chunk) in graphs.chunks(STREAM_BATCH).enumerate() {
+                    let solved: Vec<Result<Vec<u8>, Failure>> = chunk
+                        .par_iter()
+                        .enumerate()
+                        .map(|(offset, graph)| {
+                            let index = batch * STREAM_BATCH + offset;
+                            let mut text = heading(index, graphs.len()).into_bytes();
+                            graph_result(&mut text, args, graph)?;
+                            Ok(text)
+                        })
+                        .collect();
+                    for text in solved {
+                        out.write_all(&text?).or_else(|e| ignore_closed_pipe(&e))?;
+                    }
+                    progress.inc(chunk.len() as u64);
                 }
                 progress.finish_and_clear();
             }

@@ -165,6 +165,35 @@ fn graph6_agrees_with_the_edge_list_form_of_the_same_graphs() {
 }
 
 #[test]
+fn a_long_graph6_stream_is_solved_in_parallel_in_input_order() {
+    // More graphs than one parallel batch, each a path whose length gives its place.
+    let lengths: Vec<u32> = (0..9000).map(|i| 1 + i % 13).collect();
+    let stream: String = lengths
+        .iter()
+        .map(|&n| {
+            let path = Graph::from_edges(n as usize, (1..n).map(|v| (v - 1, v))).unwrap();
+            geography_games::graph6::encode(&path) + "\n"
+        })
+        .collect();
+    let solve = |threads: &str| {
+        stdout_of(
+            geography()
+                .args(["solve", "-", "--json"])
+                .env("RAYON_NUM_THREADS", threads)
+                .write_stdin(stream.clone()),
+        )
+    };
+    let parallel = solve("4");
+    let results = valid_json_lines(&parallel);
+    assert_eq!(results.len(), lengths.len());
+    for (result, &n) in results.iter().zip(&lengths) {
+        assert_eq!(result["vertices"], n);
+        assert_eq!(result["matching_size"], n / 2);
+    }
+    assert_eq!(parallel, solve("1"));
+}
+
+#[test]
 fn json_input_describes_graphs_and_boards() {
     let graph = r#"{"vertices": 3, "edges": [[0, 1], [1, 2]]}"#;
     let out = valid_json_lines(&stdout_of(
