@@ -33,26 +33,10 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{BatchSize, Criterion};
+use geography_games::generate::Random;
 use geography_games::record::{analyse_with, Analysis, Method};
 use geography_games::slide::{bunny_mistakes, judge, Cell, SlideBoard};
 use geography_matching::{DeletionMatching, Graph, Search, Work};
-
-/// A tiny deterministic generator (`SplitMix64`).
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn one_in(&mut self, n: u64) -> bool {
-        self.next() % n == 0
-    }
-}
 
 /// A board, its graph and a legal record on it.
 struct Case {
@@ -64,7 +48,7 @@ struct Case {
 }
 
 /// The serpentine walk of the module documentation: `moves + 1` cells from (0, 0).
-fn serpentine(rows: usize, cols: usize, moves: usize, rng: &mut SplitMix) -> Vec<u32> {
+fn serpentine(rows: usize, cols: usize, moves: usize, rng: &mut Random) -> Vec<u32> {
     let mut walk = Vec::with_capacity(moves + 1);
     let push = |row: usize, col: usize, walk: &mut Vec<u32>| {
         walk.push((row * cols + col) as u32);
@@ -82,7 +66,7 @@ fn serpentine(rows: usize, cols: usize, moves: usize, rng: &mut SplitMix) -> Vec
             let entry = top + usize::from(lower);
             push(entry, col, &mut walk);
             let last = step + 1 == cols;
-            let both = if last { !lower } else { !rng.one_in(4) };
+            let both = if last { !lower } else { !rng.below(4) == 0 };
             if both {
                 push(top + 1 - usize::from(lower), col, &mut walk);
                 lower = !lower;
@@ -101,7 +85,7 @@ fn serpentine(rows: usize, cols: usize, moves: usize, rng: &mut SplitMix) -> Vec
 }
 
 fn case(rows: usize, cols: usize, moves: usize, seed: u64) -> Case {
-    let mut rng = SplitMix(seed);
+    let mut rng = Random::new(seed);
     let walk = serpentine(rows, cols, moves, &mut rng);
     let mut on_walk = vec![false; rows * cols];
     for &v in &walk {
@@ -109,8 +93,8 @@ fn case(rows: usize, cols: usize, moves: usize, seed: u64) -> Case {
     }
     let cells: Vec<Cell> = (0..rows * cols)
         .map(|v| {
-            let white = if !on_walk[v] && rng.one_in(8) {
-                rng.one_in(2)
+            let white = if !on_walk[v] && rng.below(8) == 0 {
+                rng.below(2) == 0
             } else {
                 (v / cols + v % cols) % 2 == 1
             };

@@ -18,26 +18,9 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::Criterion;
+use geography_games::generate::Random;
 use geography_games::text::Tokens;
 use geography_games::treasure::{analyse, judge, parse_map, Cell, TreasureMap, Winner};
-
-/// A tiny deterministic generator (`SplitMix64`).
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A value in `0..bound`.
-    fn below(&mut self, bound: u64) -> u8 {
-        (self.next() % bound) as u8
-    }
-}
 
 /// A generated map with the answer it must get.
 struct Case {
@@ -65,7 +48,7 @@ impl Case {
 
 fn walled_map(n: usize, seed: u64) -> Case {
     assert!(n >= 16, "the construction needs room");
-    let mut rng = SplitMix(seed);
+    let mut rng = Random::new(seed);
     let centre = (n / 2) as i64;
     let k = (n / 4) as i64;
     // Whether the cell at offset (dr, dc) from the centre lies in an island: both offsets in
@@ -91,12 +74,12 @@ fn walled_map(n: usize, seed: u64) -> Case {
                     if dr.rem_euclid(6) != 3 || dc.rem_euclid(6) != 3 {
                         ring_len += 1; // an island edge: ring, never reached
                     }
-                    Cell::Stone(1 + rng.below(99))
+                    Cell::Stone(1 + rng.below(99) as u8)
                 } else {
                     Cell::Empty
                 }
             } else if distance == k + 1 {
-                let hp = 1 + rng.below(99);
+                let hp = 1 + rng.below(99) as u8;
                 if dr.abs() == dc.abs() {
                     safe_hits += u64::from(hp); // a wall corner: off the ring
                 } else {
@@ -105,7 +88,7 @@ fn walled_map(n: usize, seed: u64) -> Case {
                 }
                 Cell::Stone(hp)
             } else {
-                let value = rng.below(140);
+                let value = rng.below(140) as u8;
                 if value > 99 {
                     Cell::Empty
                 } else {

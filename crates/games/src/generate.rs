@@ -137,15 +137,19 @@ pub enum GenerateError {
 // Random numbers.
 
 /// `SplitMix64`: a 64-bit state advanced by a fixed odd constant and mixed (see the module
-/// documentation). Every draw below is defined here, so a seed means the same everywhere.
-struct Random(u64);
+/// documentation). Every draw below is defined here, so a seed means the same everywhere;
+/// the benches draw their inputs from it too.
+#[derive(Debug, Clone)]
+pub struct Random(u64);
 
 impl Random {
-    fn new(seed: u64) -> Self {
+    /// The generator started at `seed`.
+    pub fn new(seed: u64) -> Self {
         Random(seed)
     }
 
-    fn next_u64(&mut self) -> u64 {
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -157,7 +161,7 @@ impl Random {
     ///
     /// # Panics
     /// If `bound` is 0.
-    fn below(&mut self, bound: usize) -> usize {
+    pub fn below(&mut self, bound: usize) -> usize {
         assert!(bound > 0, "an empty range");
         let bound = bound as u64;
         let threshold = bound.wrapping_neg() % bound;
@@ -170,7 +174,7 @@ impl Random {
     }
 
     /// True with probability `p` (53 random bits against `p`).
-    fn chance(&mut self, p: f64) -> bool {
+    pub fn chance(&mut self, p: f64) -> bool {
         ((self.next_u64() >> 11) as f64) * (1.0 / (1u64 << 53) as f64) < p
     }
 

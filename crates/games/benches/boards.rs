@@ -1,0 +1,63 @@
+//! Benchmarks of solving boards the way `geography solve` does: the grid read off the board
+//! and [`Solution::of_board`], in every neighbourhood, with 0%, 10% and 30% of the cells
+//! blocked, on sides 100 and 1000 (or `BOARD_SIDE`, up to 4000 and more, for the large runs).
+//!
+//! Every timed run checks its matching size against the one the compressed-row graph and the
+//! general decomposition give, with its certificate checked, computed once beforehand: a fast
+//! wrong answer cannot pass.
+
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion};
+use geography_games::board::{Board, Neighbourhood};
+use geography_games::generate::Random;
+use geography_games::position::Solution;
+use geography_matching::{check, decompose, Certificate};
+
+/// A `side × side` board with each cell blocked with probability `blocked`.
+fn board(side: u32, blocked: f64, neighbourhood: Neighbourhood, seed: u64) -> Board {
+    let mut random = Random::new(seed);
+    let free = (0..side * side).map(|_| !random.chance(blocked)).collect();
+    Board::new(side, side, free, neighbourhood)
+}
+
+/// The maximum matching size by the other path, certificate checked.
+fn expected_size(board: &Board) -> usize {
+    let graph = board.graph().graph;
+    let decomposition = decompose(&graph);
+    let size = decomposition.matching().size();
+    assert_eq!(check(&graph, &Certificate::from(&decomposition)), Ok(size));
+    size
+}
+
+fn boards(c: &mut Criterion) {
+    let large: u32 = std::env::var("BOARD_SIDE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1000);
+    for side in [100, large] {
+        let mut group = c.benchmark_group(format!("board-{side}"));
+        group.sample_size(10);
+        for neighbourhood in Neighbourhood::ALL {
+            for blocked in [0.0, 0.1, 0.3] {
+                let board = board(side, blocked, neighbourhood, u64::from(side));
+                let expected = expected_size(&board);
+                let name = format!("{neighbourhood}-{blocked}");
+                group.bench_with_input(BenchmarkId::from_parameter(name), &board, |b, board| {
+                    b.iter(|| {
+                        let solution = Solution::of_board(&board.grid());
+                        assert_eq!(solution.decomposition().matching().size(), expected);
+                        black_box(solution)
+                    });
+                });
+            }
+        }
+        group.finish();
+    }
+}
+
+fn main() {
+    let mut criterion = Criterion::default().configure_from_args();
+    boards(&mut criterion);
+    criterion.final_summary();
+}
