@@ -12,8 +12,8 @@
 //! vertices are masked, never removed from the graph.
 //!
 //! # Complexity
-//! Each analysis is one decomposition of the unvisited graph: O(E·√V) when it is
-//! bipartite, O(V·E·α(V)) worst case otherwise. Moves and undos are O(1).
+//! Each analysis is one decomposition of the unvisited graph: a few O(V + E) passes in
+//! practice, O(V·E·α(V)) in the worst case. Moves and undos are O(1).
 //!
 //! Tested against [`BruteForce`](crate::oracle::BruteForce) on every graph of up to 6
 //! vertices and on random graphs and boards (`tests/position.rs`).

@@ -21,9 +21,9 @@
 //!   (the fallback for graphs with odd cycles).
 //!
 //! # Complexity
-//! Checking the record: O(V + Σ deg) over the positions. Incremental: O(E·√V) for the first
-//! matching, then see [`DeletionMatching`]. Plain: O(V + E) per position. Resolve:
-//! O(E·√V) per position on bipartite graphs, O(V·E·α(V)) on others.
+//! Checking the record: O(V + Σ deg) over the positions. Incremental: one maximum matching for the
+//! first position, then see [`DeletionMatching`]. Plain: O(V + E) per position. Resolve:
+//! one decomposition per position (a few O(V + E) passes in practice, O(V·E·α(V)) at worst).
 //!
 //! # Tests
 //! The unit tests below compare all three methods with a brute-force game-tree search over

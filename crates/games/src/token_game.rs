@@ -7,7 +7,8 @@
 //! there is no perfect matching.
 //!
 //! # Complexity
-//! O(E·√V) for Hopcroft–Karp plus O(V + E) for the alternating search (V free cells).
+//! One bipartite decomposition of the free cells' graph: a few O(V + E) passes in practice
+//! (Karp–Sipser, single-root searches, multi-source phases), O(V·E) in the worst case.
 
 use std::fmt::Write;
 

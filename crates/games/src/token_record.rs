@@ -31,8 +31,8 @@
 //!
 //! # Complexity
 //! Parsing: O(input + V + E). Annotating a record of P moves: O(P · D) time, where D is the
-//! time of one decomposition of the unvisited graph, O(E·√V) on bipartite graphs and
-//! O(V·E·α(V)) on others, plus [`record::analyse`]; O(V + E + P·V) memory for the lists of
+//! time of one decomposition of the unvisited graph (a few O(V + E) passes in practice,
+//! O(V·E·α(V)) at worst), plus [`record::analyse`]; O(V + E + P·V) memory for the lists of
 //! winning moves. Fine for boards of thousands of cells and records of thousands of moves.
 //!
 //! # Tests

@@ -24,8 +24,8 @@ use geography_games::position::Solution;
 use geography_games::token_game;
 use geography_games::treasure::{self, TreasureMap, Winner};
 use geography_matching::{
-    augment_to_maximum, budgeted_searches, check, hopcroft_karp, two_colouring, Certificate, Graph,
-    Matching,
+    augment_to_maximum, budgeted_searches, check, hopcroft_karp, multi_source_phases,
+    two_colouring, Certificate, Graph, Matching,
 };
 
 /// The stack every stress solve gets: the default of a spawned thread.
@@ -178,7 +178,8 @@ fn kernels_along_the_whole_corridor(neighbourhood: Neighbourhood) -> (usize, Vec
     if let Some(side) = two_colouring(graph) {
         let searched = budgeted_searches(graph, out_of_phase.clone(), u64::MAX);
         sizes.push(searched.matching.size());
-        sizes.push(hopcroft_karp(graph, &side, out_of_phase).size());
+        sizes.push(hopcroft_karp(graph, &side, out_of_phase.clone()).size());
+        sizes.push(multi_source_phases(graph, &side, out_of_phase).size());
     }
     (path.len(), sizes)
 }
@@ -188,7 +189,11 @@ fn orthogonal_spiral_one_augmenting_path_of_five_million_vertices() {
     let (length, sizes) =
         on_small_stack(|| kernels_along_the_whole_corridor(Neighbourhood::Orthogonal));
     assert!(length > 5_000_000, "{length} cells");
-    assert_eq!(sizes, [length / 2; 3], "blossom, searches, Hopcroft–Karp");
+    assert_eq!(
+        sizes,
+        [length / 2; 4],
+        "blossom, searches, Hopcroft–Karp, multi-source"
+    );
 }
 
 #[test]

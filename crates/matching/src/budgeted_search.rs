@@ -80,10 +80,7 @@ pub fn budgeted_searches<G: Adjacency>(graph: &G, mut matching: Matching, budget
             &mut from,
             &mut queue,
         ) {
-            Some((u, end)) => {
-                flip(matching.mates_mut(), &from, u, end);
-                matching.grew();
-            }
+            Some((u, end)) => matching.flip_tree_path(&from, u, end),
             None if queue.is_empty() => abandoned += 1,
             None => {
                 for &v in &queue {
@@ -134,19 +131,4 @@ fn grow<G: Adjacency>(
         }
     }
     None
-}
-
-/// Flips the path root … `u` – `end` found by a search: each tree vertex takes the vertex
-/// after it, and its old mate (the vertex it was reached through) goes to the one before.
-fn flip(mates: &mut [u32], from: &[u32], mut u: u32, mut end: u32) {
-    loop {
-        let next = mates[u as usize];
-        mates[u as usize] = end;
-        mates[end as usize] = u;
-        if next == NONE {
-            return;
-        }
-        end = next;
-        u = from[u as usize];
-    }
 }

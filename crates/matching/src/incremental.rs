@@ -65,7 +65,8 @@
 //! reference the fast method is tested against, and the baseline of the benchmarks.
 //!
 //! # Complexity
-//! Construction: O(E·√V) (greedy matching, then Hopcroft–Karp). Memory: O(V) beyond the graph.
+//! Construction: one bipartite maximum matching (see [`decompose`](crate::decompose)), a few
+//! O(V + E) passes in practice, O(V·E) in the worst case. Memory: O(V) beyond the graph.
 //!
 //! [`Search::Plain`]: O(V + E) per deletion of a matched vertex, O(1) for an exposed one.
 //!
@@ -165,7 +166,7 @@ impl<'g> DeletionMatching<'g> {
     /// bipartite.
     ///
     /// # Complexity
-    /// O(E·√V) time, O(V) memory.
+    /// One bipartite maximum matching (see [`decompose`](crate::decompose)); O(V) memory.
     pub fn new(graph: &'g Graph, search: Search) -> Option<Self> {
         let side = two_colouring(graph)?;
         let matching = bipartite_maximum_matching(graph, &side);

@@ -28,6 +28,7 @@ mod greedy;
 mod hopcroft_karp;
 mod incremental;
 mod matching;
+mod multi_source;
 
 pub use blossom::{augment_to_maximum, blossom_decomposition, maximum_matching};
 pub use budgeted_search::{budgeted_searches, Searched};
@@ -43,3 +44,4 @@ pub use greedy::greedy_matching;
 pub use hopcroft_karp::hopcroft_karp;
 pub use incremental::{DeletionMatching, Search, Work};
 pub use matching::Matching;
+pub use multi_source::multi_source_phases;

@@ -83,6 +83,24 @@ impl Matching {
         self.size += 1;
     }
 
+    /// Flips the augmenting path found by a bipartite tree search: it ends with the edge
+    /// `u – end` (`end` exposed) and runs back to the tree's exposed root, each tree vertex `x`
+    /// having been reached through its mate from the tree vertex `from[x]`. Each tree vertex
+    /// takes the vertex after it on the path, and its old mate goes to the one before.
+    pub(crate) fn flip_tree_path(&mut self, from: &[u32], mut u: u32, mut end: u32) {
+        loop {
+            let next = self.mate[u as usize];
+            self.mate[u as usize] = end;
+            self.mate[end as usize] = u;
+            if next == NONE {
+                break;
+            }
+            end = next;
+            u = from[u as usize];
+        }
+        self.size += 1;
+    }
+
     /// Whether this is a matching of `graph`: every pair is an edge between two vertices of
     /// the graph and the mate relation is symmetric. O(V + E).
     pub fn is_valid_in<G: Adjacency>(&self, graph: &G) -> bool {

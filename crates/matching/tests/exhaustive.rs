@@ -8,7 +8,8 @@ use common::{brute_missable, graph_from_code, masks};
 use geography_matching::{
     bipartite_decomposition, blossom_decomposition, budgeted_searches, check, decompose,
     decompose_bipartite, gallai_edmonds, greedy_matching, hopcroft_karp, maximum_matching,
-    two_colouring, Adjacency, Certificate, Class, Decomposition, Graph, Matching,
+    multi_source_phases, two_colouring, Adjacency, Certificate, Class, Decomposition, Graph,
+    Matching,
 };
 
 fn assert_matches_brute(graph: &Graph, decomposition: &Decomposition, what: &str) {
@@ -74,6 +75,17 @@ fn check_every_path(graph: &Graph) {
         assert_eq!(searched.matching.size(), nu);
         assert_eq!(searched.missable, Some(missable), "{graph:?}");
         assert_matches_brute(graph, &decompose_bipartite(graph, &side), "known sides");
+        let phases = multi_source_phases(graph, &side, greedy_matching(graph));
+        assert_matches_brute(
+            graph,
+            &bipartite_decomposition(graph, &side, phases),
+            "multi-source",
+        );
+        for start in [cut_short.clone(), Matching::empty(graph.vertex_count())] {
+            let finished = multi_source_phases(graph, &side, start);
+            assert!(finished.is_valid_in(graph));
+            assert_eq!(finished.size(), nu, "multi-source in {graph:?}");
+        }
         let finished = hopcroft_karp(graph, &side, cut_short);
         assert_eq!(finished.size(), maximum_matching(graph).size());
         let from_empty = hopcroft_karp(graph, &side, Matching::empty(graph.vertex_count()));

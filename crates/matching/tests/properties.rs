@@ -6,8 +6,8 @@ mod common;
 use common::{brute_missable, masks};
 use geography_matching::{
     bipartite_decomposition, check, decompose, gallai_edmonds, greedy_matching, hopcroft_karp,
-    maximum_matching, two_colouring, Adjacency, Certificate, CertificateError, Class, Graph,
-    Masked, Proof,
+    maximum_matching, multi_source_phases, two_colouring, Adjacency, Certificate, CertificateError,
+    Class, Graph, Masked, Matching, Proof,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence, RngAlgorithm, TestRng, TestRunner};
@@ -105,7 +105,7 @@ fn masked_graphs_solve_like_the_induced_subgraph() {
 }
 
 #[test]
-fn hopcroft_karp_and_blossom_agree_on_large_bipartite_graphs() {
+fn hopcroft_karp_multi_source_and_blossom_agree_on_large_bipartite_graphs() {
     runner(300)
         .run(&random_sparse(3000, 3, true), |graph| {
             let side = two_colouring(&graph).expect("bipartite by construction");
@@ -117,6 +117,12 @@ fn hopcroft_karp_and_blossom_agree_on_large_bipartite_graphs() {
             let general = gallai_edmonds(&graph, maximum_matching(&graph));
             prop_assert_eq!(bipartite.matching().size(), general.matching().size());
             prop_assert_eq!(bipartite.classes(), general.classes());
+            let phases = bipartite_decomposition(
+                &graph,
+                &side,
+                multi_source_phases(&graph, &side, Matching::empty(graph.vertex_count())),
+            );
+            prop_assert_eq!(phases.classes(), general.classes());
             let size = bipartite.matching().size();
             prop_assert_eq!(check(&graph, &Certificate::from(&bipartite)), Ok(size));
             prop_assert_eq!(check(&graph, &Certificate::from(&general)), Ok(size));
