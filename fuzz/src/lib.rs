@@ -18,6 +18,7 @@ use geography_games::record::Method;
 use geography_games::slide;
 use geography_games::text::{InputError, Limits};
 use geography_games::token_game;
+use geography_games::token_record;
 use geography_games::treasure;
 use geography_matching::{check, decompose, Adjacency, Certificate, Graph, Masked};
 
@@ -25,7 +26,7 @@ use geography_matching::{check, decompose, Adjacency, Certificate, Graph, Masked
 pub type Check = fn(&[u8]);
 
 /// Every target: its name (the `cargo fuzz` target and the regression folder) and its check.
-pub const TARGETS: [(&str, Check); 11] = [
+pub const TARGETS: [(&str, Check); 12] = [
     ("judge_jsoi2009", judge_jsoi2009),
     ("judge_noi2011", judge_noi2011),
     ("judge_hdu4101", judge_hdu4101),
@@ -37,6 +38,7 @@ pub const TARGETS: [(&str, Check); 11] = [
     ("slide_game", slide_game),
     ("detect", detect),
     ("solver", solver),
+    ("token_record", token_record),
 ];
 
 /// Limits small enough that no fuzz input builds a large graph from a header alone.
@@ -413,5 +415,46 @@ pub fn solver(data: &[u8]) {
             break;
         };
         position.play(next).expect("a legal move");
+    }
+}
+
+/// `token_record::parse`: located errors; a parsed record is a legal path, and the
+/// annotation's verdict before every move agrees with brute force on small graphs.
+pub fn token_record(data: &[u8]) {
+    let record = match token_record::parse_with_limits(data, &SMALL) {
+        Err(error) => return located(data, &error),
+        Ok(record) => record,
+    };
+    let graph = record.graph();
+    let path = record.path();
+    let mut visited = vec![false; graph.vertex_count()];
+    for (i, &v) in path.iter().enumerate() {
+        assert!(!visited[v as usize], "vertex {v} visited twice");
+        visited[v as usize] = true;
+        if i > 0 {
+            assert!(
+                graph.has_edge(path[i - 1], v),
+                "{} – {v} is not an edge",
+                path[i - 1]
+            );
+        }
+    }
+    let commentary =
+        token_record::annotate(graph, None, &path).expect("a checked record annotates");
+    assert_eq!(commentary.plies.len(), path.len());
+    if graph.vertex_count() > BRUTE_FORCE_VERTICES {
+        return;
+    }
+    let mut brute = BruteForce::new(graph).expect("a small graph");
+    let mut mask = 0u32;
+    for (comment, &v) in commentary.plies.iter().zip(&path) {
+        if let Some(from) = comment.from {
+            assert_eq!(
+                comment.mover_wins,
+                brute.mover_wins(mask, from),
+                "{comment:?}"
+            );
+        }
+        mask |= 1 << v;
     }
 }
