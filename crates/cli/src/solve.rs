@@ -279,8 +279,7 @@ fn board_result(
         Named::Cell([cell.row + 1, cell.col + 1])
     };
     let solution = Solution::of_board(&cells);
-    let edges = cells.edge_count();
-    report(out, args, (&cells, edges), &solution, Some(board), &named)?;
+    report(out, args, &cells, &solution, Some(board), &named)?;
     if args.json {
         return Ok(());
     }
@@ -289,8 +288,7 @@ fn board_result(
 
 fn graph_result(out: &mut dyn Write, args: &Args, graph: &Graph) -> Result<(), Failure> {
     let solution = Solution::new(graph);
-    let edges = graph.edge_count();
-    report(out, args, (graph, edges), &solution, None, &Named::Vertex)
+    report(out, args, graph, &solution, None, &Named::Vertex)
 }
 
 /// The board with `W` (the player to move from there wins), `L` (loses), `#` (blocked).
@@ -310,12 +308,11 @@ fn json_line(value: &impl Serialize) -> String {
     json
 }
 
-/// Writes the summary (text) or the whole report (JSON, streamed) of a board or a graph
-/// with its number of edges.
+/// Writes the summary (text) or the whole report (JSON, streamed) of a board or a graph.
 fn report<G: Adjacency>(
     out: &mut dyn Write,
     args: &Args,
-    (graph, edges): (&G, usize),
+    graph: &G,
     solution: &Solution,
     board: Option<&Board>,
     named: &dyn Fn(u32) -> Named,
@@ -342,7 +339,7 @@ fn report<G: Adjacency>(
                 neighbourhood: b.neighbourhood().name(),
             }),
             vertices: graph.vertex_count(),
-            edges,
+            edges: graph.edge_count(),
             matching_size,
             mover_wins: list(true),
             mover_loses: list(false),
@@ -365,7 +362,7 @@ fn report<G: Adjacency>(
     let size = format!(
         "{} {counted}, {} edges, maximum matching {matching_size}",
         graph.vertex_count(),
-        edges
+        graph.edge_count()
     );
     let _ = match board {
         Some(b) => writeln!(

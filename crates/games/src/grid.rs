@@ -106,22 +106,6 @@ impl Grid {
             sides
         })
     }
-
-    /// The number of edges, each counted from its end with the smaller id. O(V).
-    pub fn edge_count(&self) -> usize {
-        let forward: Vec<isize> = self.steps.iter().copied().filter(|&s| s > 0).collect();
-        self.cell_of_vertex
-            .iter()
-            .map(|&at| {
-                forward
-                    .iter()
-                    .filter(|&&step| {
-                        self.vertex_of_cell[(at as usize).wrapping_add_signed(step)] != NONE
-                    })
-                    .count()
-            })
-            .sum()
-    }
 }
 
 impl Adjacency for Grid {
@@ -145,6 +129,22 @@ impl Adjacency for Grid {
 
     fn vertex_count(&self) -> usize {
         self.cell_of_vertex.len()
+    }
+
+    /// Each edge counted from its end with the smaller id. O(V).
+    fn edge_count(&self) -> usize {
+        let forward: Vec<isize> = self.steps.iter().copied().filter(|&s| s > 0).collect();
+        self.cell_of_vertex
+            .iter()
+            .map(|&at| {
+                forward
+                    .iter()
+                    .filter(|&&step| {
+                        self.vertex_of_cell[(at as usize).wrapping_add_signed(step)] != NONE
+                    })
+                    .count()
+            })
+            .sum()
     }
 }
 

@@ -80,9 +80,9 @@ pub fn budgeted_searches<G: Adjacency>(graph: &G, mut matching: Matching, budget
             &mut from,
             &mut queue,
         ) {
-            Some((u, end)) => matching.flip_tree_path(&from, u, end),
-            None if queue.is_empty() => abandoned += 1,
-            None => {
+            Outcome::Path(u, end) => matching.flip_tree_path(&from, u, end),
+            Outcome::OverBudget => abandoned += 1,
+            Outcome::Failed => {
                 for &v in &queue {
                     entered[v as usize] = DEAD;
                 }
@@ -96,9 +96,17 @@ pub fn budgeted_searches<G: Adjacency>(graph: &G, mut matching: Matching, budget
     }
 }
 
-/// Grows the tree of `queue[0]` breadth-first. Returns the edge `u – end` to an exposed
-/// vertex, or `None` with `queue` holding the whole failed tree, or with `queue` emptied when
-/// the budget ran out.
+/// How one search ended.
+enum Outcome {
+    /// The edge `u – end` reaches an exposed vertex.
+    Path(u32, u32),
+    /// No augmenting path: the queue holds the whole tree.
+    Failed,
+    /// The budget ran out first.
+    OverBudget,
+}
+
+/// Grows the tree of `queue[0]` breadth-first, within `budget` scanned edges.
 fn grow<G: Adjacency>(
     graph: &G,
     matching: &Matching,
@@ -107,7 +115,7 @@ fn grow<G: Adjacency>(
     entered: &mut [u32],
     from: &mut [u32],
     queue: &mut Vec<u32>,
-) -> Option<(u32, u32)> {
+) -> Outcome {
     let mates = matching.mates();
     let mut head = 0;
     while let Some(&u) = queue.get(head) {
@@ -116,7 +124,7 @@ fn grow<G: Adjacency>(
             budget = budget.saturating_sub(1);
             let m = mates[r as usize];
             if m == NONE {
-                return Some((u, r));
+                return Outcome::Path(u, r);
             }
             let seen = entered[m as usize];
             if seen != search && seen != DEAD {
@@ -126,9 +134,8 @@ fn grow<G: Adjacency>(
             }
         }
         if budget == 0 {
-            queue.clear();
-            return None;
+            return Outcome::OverBudget;
         }
     }
-    None
+    Outcome::Failed
 }

@@ -38,6 +38,15 @@ pub trait Adjacency {
             .filter(|&v| self.contains(v))
             .count()
     }
+
+    /// The number of edges between vertices of this graph. O(V + E).
+    fn edge_count(&self) -> usize {
+        (0..self.vertex_bound() as u32)
+            .filter(|&v| self.contains(v))
+            .map(|v| self.neighbors(v).count())
+            .sum::<usize>()
+            / 2
+    }
 }
 
 /// Why an edge list cannot become a [`Graph`].
@@ -248,6 +257,10 @@ impl Adjacency for Graph {
 
     fn vertex_count(&self) -> usize {
         Graph::vertex_count(self)
+    }
+
+    fn edge_count(&self) -> usize {
+        Graph::edge_count(self)
     }
 }
 

@@ -526,7 +526,10 @@ pub fn solve(body: &[u8]) -> Result<SolveResponse, ApiError> {
 /// Solves a parsed game.
 pub fn solve_game(game: &Game) -> SolveResponse {
     let graph = game.graph();
-    let solution = Solution::new(graph);
+    let solution = match game {
+        Game::Board(_, cells) => Solution::of_board(cells.grid()),
+        Game::Graph(graph) => Solution::new(graph),
+    };
     let (wins, loses): (Vec<u32>, Vec<u32>) =
         (0..graph.vertex_count() as u32).partition(|&v| solution.mover_wins(v));
     let certificate = Certificate::from(solution.decomposition());
