@@ -24,7 +24,7 @@ use geography_games::position::Solution;
 use geography_games::token_game;
 use geography_games::treasure::{self, TreasureMap, Winner};
 use geography_matching::{
-    augment_to_maximum, budgeted_searches, check, hopcroft_karp, multi_source_phases,
+    augment_to_maximum, budgeted_searches, check, hopcroft_karp, multi_source_phases, push_relabel,
     two_colouring, Certificate, Graph, Matching,
 };
 
@@ -179,7 +179,8 @@ fn kernels_along_the_whole_corridor(neighbourhood: Neighbourhood) -> (usize, Vec
         let searched = budgeted_searches(graph, out_of_phase.clone(), u64::MAX);
         sizes.push(searched.matching.size());
         sizes.push(hopcroft_karp(graph, &side, out_of_phase.clone()).size());
-        sizes.push(multi_source_phases(graph, &side, out_of_phase).size());
+        sizes.push(multi_source_phases(graph, &side, out_of_phase.clone()).size());
+        sizes.push(push_relabel(graph, &side, out_of_phase).size());
     }
     (path.len(), sizes)
 }
@@ -191,8 +192,8 @@ fn orthogonal_spiral_one_augmenting_path_of_five_million_vertices() {
     assert!(length > 5_000_000, "{length} cells");
     assert_eq!(
         sizes,
-        [length / 2; 4],
-        "blossom, searches, Hopcroft–Karp, multi-source"
+        [length / 2; 5],
+        "blossom, searches, Hopcroft–Karp, multi-source, push-relabel"
     );
 }
 

@@ -2,7 +2,10 @@
 //! adversarial families. Every bench asserts its answer, so a fast wrong kernel cannot pass.
 
 use criterion::{BenchmarkId, Criterion};
-use geography_matching::{check, decompose, Certificate, Graph};
+use geography_matching::{
+    check, decompose, greedy_matching, hopcroft_karp, multi_source_phases, push_relabel,
+    two_colouring, Certificate, Graph, Matching,
+};
 
 mod generators;
 use generators::{
@@ -47,6 +50,40 @@ fn boards(c: &mut Criterion) {
             let graph = board(size, size, blocked, offsets, 1);
             bench(c, "board", &format!("{name}-{size}-{blocked}"), &graph);
         }
+    }
+}
+
+/// The exact bipartite finishers, each from the Karp–Sipser matching, on the boards whose
+/// last augmenting paths are long: a knight board and a board with few blocked cells.
+fn finishers(c: &mut Criterion) {
+    type Finisher = fn(&Graph, &[bool], Matching) -> Matching;
+    let finishers: [(&str, Finisher); 3] = [
+        ("push-relabel", push_relabel::<Graph>),
+        ("multi-source", multi_source_phases::<Graph>),
+        ("hopcroft-karp", hopcroft_karp::<Graph>),
+    ];
+    for (name, graph) in [
+        ("knight-1000-0.1", board(1000, 1000, 0.1, KNIGHT, 5)),
+        (
+            "orthogonal-1000-0.05",
+            board(1000, 1000, 0.05, ORTHOGONAL, 6),
+        ),
+    ] {
+        let side = two_colouring(&graph).expect("a bipartite board");
+        let start = greedy_matching(&graph);
+        let expected = certified_size(&graph);
+        let mut group = c.benchmark_group(format!("finish-{name}"));
+        group.sample_size(10);
+        for (finisher, finish) in finishers {
+            group.bench_function(finisher, |b| {
+                b.iter(|| {
+                    let matching = finish(&graph, &side, start.clone());
+                    assert_eq!(matching.size(), expected);
+                    matching
+                });
+            });
+        }
+        group.finish();
     }
 }
 
@@ -98,6 +135,7 @@ fn adversarial(c: &mut Criterion) {
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     boards(&mut criterion);
+    finishers(&mut criterion);
     random(&mut criterion);
     adversarial(&mut criterion);
     criterion.final_summary();

@@ -1,5 +1,5 @@
-//! Single-root augmenting searches under a work budget: the fast first pass before
-//! Hopcroft–Karp on bipartite graphs.
+//! Single-root augmenting searches under a work budget: the fast first pass on bipartite
+//! graphs, before an exact algorithm (push–relabel on the solve path).
 //!
 //! Reference: the cardinality form of the Hungarian method (H. W. Kuhn, 1955) with
 //! breadth-first searches, and Edmonds' observation that a failed search's tree (a Hungarian
@@ -10,8 +10,10 @@
 //! flipped) or leads on to its mate. A failed search removes its tree. On boards most of
 //! these searches are short, and this pass is several times faster than layered phases. A
 //! search that scans more than its budget of edges is abandoned, leaving its root exposed for
-//! Hopcroft–Karp; when more than a quarter of the searches so far were abandoned, the pass
-//! stops early. So the pass costs at most O(budget) per exposed vertex, and the exact
+//! the exact algorithm; the pass stops early when more than a quarter of the searches so far
+//! were abandoned, or when the abandoned ones scanned more than (V + E) / 8 edges in all
+//! (the exact algorithm finishes long paths for less). So the pass costs at most
+//! O(budget) per exposed vertex, and the exact
 //! algorithm that follows is unchanged. When every exposed vertex was searched and none
 //! abandoned, every vertex still exposed lies in a removed tree, so no augmenting path is
 //! left: the matching is maximum and the exact algorithm is skipped. The removed trees then
@@ -58,16 +60,17 @@ pub fn budgeted_searches<G: Adjacency>(graph: &G, mut matching: Matching, budget
     // `from[m]`: the tree vertex from which `m`'s mate was reached.
     let mut from = vec![NONE; bound];
     let mut queue = Vec::new();
-    let (mut tried, mut abandoned) = (0u32, 0u32);
+    let (mut tried, mut abandoned) = (0u64, 0u64);
+    let waste_cap = (bound + graph.edge_count()) as u64 / 8;
     for root in 0..bound as u32 {
         if !graph.contains(root) || !matching.is_exposed(root) || entered[root as usize] == DEAD {
             continue;
         }
-        if tried >= 64 && abandoned * 4 > tried {
+        if tried >= 64 && abandoned * 4 > tried || abandoned.saturating_mul(budget) > waste_cap {
             break;
         }
         tried += 1;
-        let search = tried;
+        let search = tried as u32;
         entered[root as usize] = search;
         queue.clear();
         queue.push(root);

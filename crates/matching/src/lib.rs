@@ -5,7 +5,8 @@
 //! computing a maximum matching and the Gallai–Edmonds decomposition.
 //!
 //! - [`Graph`]: compressed sparse row storage; [`Masked`]: the same with vertices removed.
-//! - [`two_colouring`], [`greedy_matching`], [`hopcroft_karp`] (bipartite),
+//! - [`two_colouring`], [`greedy_matching`], [`budgeted_searches`], [`push_relabel`],
+//!   [`multi_source_phases`], [`hopcroft_karp`] (bipartite),
 //!   [`maximum_matching`] (Edmonds' blossom algorithm, any graph).
 //! - [`bipartite_decomposition`] and [`gallai_edmonds`]: the class of every vertex;
 //!   [`decompose`] picks the right one.
@@ -29,6 +30,7 @@ mod hopcroft_karp;
 mod incremental;
 mod matching;
 mod multi_source;
+mod push_relabel;
 
 pub use blossom::{augment_to_maximum, blossom_decomposition, maximum_matching};
 pub use budgeted_search::{budgeted_searches, Searched};
@@ -45,3 +47,4 @@ pub use hopcroft_karp::hopcroft_karp;
 pub use incremental::{DeletionMatching, Search, Work};
 pub use matching::Matching;
 pub use multi_source::multi_source_phases;
+pub use push_relabel::push_relabel;

@@ -8,8 +8,8 @@ use common::{brute_missable, graph_from_code, masks};
 use geography_matching::{
     bipartite_decomposition, blossom_decomposition, budgeted_searches, check, decompose,
     decompose_bipartite, gallai_edmonds, greedy_matching, hopcroft_karp, maximum_matching,
-    multi_source_phases, two_colouring, Adjacency, Certificate, Class, Decomposition, Graph,
-    Matching,
+    multi_source_phases, push_relabel, two_colouring, Adjacency, Certificate, Class, Decomposition,
+    Graph, Matching,
 };
 
 fn assert_matches_brute(graph: &Graph, decomposition: &Decomposition, what: &str) {
@@ -64,7 +64,7 @@ fn check_every_path(graph: &Graph) {
             &bipartite_decomposition(graph, &side, matching),
             "HK",
         );
-        // Searches cut short by a tiny budget leave the rest to Hopcroft–Karp.
+        // Searches cut short by a tiny budget leave the rest to an exact algorithm.
         let cut_short = budgeted_searches(graph, greedy_matching(graph), 2).matching;
         assert!(cut_short.is_valid_in(graph));
         // Unabandoned searches leave no augmenting path, and their removed trees are D.
@@ -81,10 +81,19 @@ fn check_every_path(graph: &Graph) {
             &bipartite_decomposition(graph, &side, phases),
             "multi-source",
         );
+        let pushed = push_relabel(graph, &side, greedy_matching(graph));
+        assert_matches_brute(
+            graph,
+            &bipartite_decomposition(graph, &side, pushed),
+            "push-relabel",
+        );
         for start in [cut_short.clone(), Matching::empty(graph.vertex_count())] {
-            let finished = multi_source_phases(graph, &side, start);
+            let finished = multi_source_phases(graph, &side, start.clone());
             assert!(finished.is_valid_in(graph));
             assert_eq!(finished.size(), nu, "multi-source in {graph:?}");
+            let pushed = push_relabel(graph, &side, start);
+            assert!(pushed.is_valid_in(graph));
+            assert_eq!(pushed.size(), nu, "push-relabel in {graph:?}");
         }
         let finished = hopcroft_karp(graph, &side, cut_short);
         assert_eq!(finished.size(), maximum_matching(graph).size());

@@ -6,8 +6,8 @@ mod common;
 use common::{brute_missable, masks};
 use geography_matching::{
     bipartite_decomposition, check, decompose, gallai_edmonds, greedy_matching, hopcroft_karp,
-    maximum_matching, multi_source_phases, two_colouring, Adjacency, Certificate, CertificateError,
-    Class, Graph, Masked, Matching, Proof,
+    maximum_matching, multi_source_phases, push_relabel, two_colouring, Adjacency, Certificate,
+    CertificateError, Class, Graph, Masked, Matching, Proof,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence, RngAlgorithm, TestRng, TestRunner};
@@ -105,7 +105,7 @@ fn masked_graphs_solve_like_the_induced_subgraph() {
 }
 
 #[test]
-fn hopcroft_karp_multi_source_and_blossom_agree_on_large_bipartite_graphs() {
+fn hopcroft_karp_multi_source_push_relabel_and_blossom_agree_on_large_bipartite_graphs() {
     runner(300)
         .run(&random_sparse(3000, 3, true), |graph| {
             let side = two_colouring(&graph).expect("bipartite by construction");
@@ -123,9 +123,60 @@ fn hopcroft_karp_multi_source_and_blossom_agree_on_large_bipartite_graphs() {
                 multi_source_phases(&graph, &side, Matching::empty(graph.vertex_count())),
             );
             prop_assert_eq!(phases.classes(), general.classes());
+            let pushed = bipartite_decomposition(
+                &graph,
+                &side,
+                push_relabel(&graph, &side, Matching::empty(graph.vertex_count())),
+            );
+            prop_assert_eq!(pushed.classes(), general.classes());
             let size = bipartite.matching().size();
             prop_assert_eq!(check(&graph, &Certificate::from(&bipartite)), Ok(size));
             prop_assert_eq!(check(&graph, &Certificate::from(&general)), Ok(size));
+            Ok(())
+        })
+        .unwrap();
+}
+
+/// A random board with orthogonal moves: `rows × cols` cells, each blocked with probability
+/// `blocked`/256, blocked cells kept as isolated vertices. Long augmenting paths and many
+/// competing exposed cells: what makes push–relabel park walks and relabel.
+fn random_board(max_side: usize) -> impl Strategy<Value = Graph> {
+    (1..=max_side, 1..=max_side, 0u32..80).prop_flat_map(|(rows, cols, blocked)| {
+        prop::collection::vec(any::<u8>(), rows * cols).prop_map(move |coins| {
+            let free = |r: usize, c: usize| u32::from(coins[r * cols + c]) >= blocked;
+            let mut edges = Vec::new();
+            for r in 0..rows {
+                for c in 0..cols {
+                    let v = (r * cols + c) as u32;
+                    if free(r, c) && c + 1 < cols && free(r, c + 1) {
+                        edges.push((v, v + 1));
+                    }
+                    if free(r, c) && r + 1 < rows && free(r + 1, c) {
+                        edges.push((v, v + cols as u32));
+                    }
+                }
+            }
+            Graph::from_edges(rows * cols, edges).unwrap()
+        })
+    })
+}
+
+#[test]
+fn push_relabel_and_blossom_agree_on_boards_from_any_start() {
+    runner(300)
+        .run(&random_board(90), |graph| {
+            let side = two_colouring(&graph).expect("a board is bipartite");
+            let general = gallai_edmonds(&graph, maximum_matching(&graph));
+            for start in [
+                Matching::empty(graph.vertex_count()),
+                greedy_matching(&graph),
+            ] {
+                let pushed = push_relabel(&graph, &side, start);
+                prop_assert!(pushed.is_valid_in(&graph));
+                let pushed = bipartite_decomposition(&graph, &side, pushed);
+                prop_assert_eq!(pushed.matching().size(), general.matching().size());
+                prop_assert_eq!(pushed.classes(), general.classes());
+            }
             Ok(())
         })
         .unwrap();
