@@ -10,7 +10,7 @@ use serde::Deserialize;
 use crate::board::Board;
 use crate::graph6;
 use crate::slide::{self, SlideInput};
-use crate::text::{InputError, Limits, Token, Tokens};
+use crate::text::{checked_integers, InputError, Limits, Token, Tokens};
 use crate::treasure::{self, TreasureMap};
 
 /// The most vertices an edge list may declare: isolated vertices need no data, so their
@@ -368,7 +368,8 @@ pub fn parse_edges(input: &[u8]) -> Result<Graph, InputError> {
 /// As [`parse_edges`].
 ///
 /// # Complexity
-/// O(input + n) time and memory; the edges are never reserved beyond what the input holds.
+/// O(input + n + m log Δ) time; memory for the graph only (the text is read three times:
+/// once to check it, twice to build the graph, so no list of edges is held beside it).
 pub fn parse_edges_with_limits(input: &[u8], limits: &Limits) -> Result<Graph, InputError> {
     check_limits(input, Format::Edges, limits)?;
     edges_within_limits(input)
@@ -382,20 +383,23 @@ fn edges_within_limits(input: &[u8]) -> Result<Graph, InputError> {
     let n = tokens.count("the number of vertices", 0, MAX_VERTICES)?;
     let m = tokens.count("the number of edges", 0, u32::MAX as usize / 2)?;
     let last = (n as i64 - 1).max(0);
-    // Never trust the header: each edge takes at least 4 bytes of input.
-    let mut edges = Vec::with_capacity(m.min(tokens.rest().len() / 4));
+    let edges_start = tokens.clone();
+    // Every edge is checked first, so the graph is built from the text itself, walked twice,
+    // and no list of edges (as large as the text) is held beside it.
     for i in 1..=m {
         if n == 0 {
             return Err(tokens.error_here("a graph without vertices has no edges"));
         }
-        let u =
-            tokens.integer_described(0, last, || format!("the first end of edge {i} of {m}"))?;
-        let v =
-            tokens.integer_described(0, last, || format!("the second end of edge {i} of {m}"))?;
-        edges.push((u as u32, v as u32));
+        for end in ["first", "second"] {
+            tokens.integer_described(0, last, || format!("the {end} end of edge {i} of {m}"))?;
+        }
     }
     tokens.finish()?;
-    Ok(Graph::from_edges(n, edges).expect("ids were checked against n"))
+    let walk = || {
+        let mut ids = checked_integers(edges_start.rest());
+        std::iter::from_fn(move || Some((ids.next()?, ids.next()?)))
+    };
+    Ok(Graph::from_edge_walks(n, walk).expect("ids were checked against n"))
 }
 
 #[cfg(test)]

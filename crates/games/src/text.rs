@@ -325,6 +325,28 @@ impl<'a> Tokens<'a> {
     }
 }
 
+/// The integers of a text that [`Tokens`] has already read without error, each in `0..2³²`
+/// (whitespace-separated, each an optional sign and decimal digits): read again without
+/// positions or checks, several times faster.
+pub fn checked_integers(text: &[u8]) -> impl Iterator<Item = u32> + '_ {
+    let mut pos = 0;
+    std::iter::from_fn(move || {
+        while text.get(pos).is_some_and(|&b| is_space(b)) {
+            pos += 1;
+        }
+        let first = *text.get(pos)?;
+        if first == b'+' || first == b'-' {
+            pos += 1; // In range, a minus sign only ever precedes zero.
+        }
+        let mut value = 0u32;
+        while let Some(&b) = text.get(pos).filter(|b| b.is_ascii_digit()) {
+            value = value.wrapping_mul(10).wrapping_add(u32::from(b - b'0'));
+            pos += 1;
+        }
+        Some(value)
+    })
+}
+
 /// What a token says as a number.
 enum Number {
     /// A decimal integer that fits `i64`.
@@ -428,6 +450,37 @@ mod tests {
                 (b"c".to_vec(), 4, 1)
             ]
         );
+    }
+
+    #[test]
+    fn checked_integers_read_what_tokens_accepted() {
+        use proptest::prelude::*;
+        use proptest::test_runner::{Config, TestRunner};
+        let token = (0u32..3, 0u64..5_000_000_000, 0usize..3, 0usize..6).prop_map(
+            |(sign, value, zeros, space)| {
+                let sign = ["", "+", "-"][sign as usize];
+                let value = if sign == "-" { 0 } else { value };
+                let space = [" ", "\t", "\n", "\r\n", "  \x0b", "\x0c"][space];
+                format!("{space}{sign}{}{value}", "0".repeat(zeros))
+            },
+        );
+        let text = (prop::collection::vec(token, 0..40), any::<bool>())
+            .prop_map(|(tokens, tail)| tokens.concat() + if tail { " \n" } else { "" });
+        TestRunner::new(Config::with_cases(2000))
+            .run(&text, |text| {
+                let mut tokens = Tokens::new(text.as_bytes());
+                let mut checked = Vec::new();
+                while !tokens.at_end() {
+                    match tokens.integer("id", 0, i64::from(u32::MAX)) {
+                        Ok(value) => checked.push(value as u32),
+                        Err(_) => return Ok(()), // Only texts read without error count.
+                    }
+                }
+                let again: Vec<u32> = checked_integers(text.as_bytes()).collect();
+                prop_assert_eq!(again, checked);
+                Ok(())
+            })
+            .unwrap();
     }
 
     #[test]

@@ -99,12 +99,45 @@ impl Graph {
         vertex_count: usize,
         edges: impl IntoIterator<Item = (u32, u32)>,
     ) -> Result<Self, GraphError> {
+        // Collecting a `Vec` reuses its allocation: the edges are never copied.
+        let pairs: Vec<(u32, u32)> = edges.into_iter().collect();
+        Self::from_edge_walks(vertex_count, || pairs.iter().copied())
+    }
+
+    /// [`Graph::from_edges`] for edges that `walk` yields afresh each time it is called: it
+    /// is walked twice, once to count degrees and once to place neighbours, so no list of
+    /// edges is held (an edge-list file is read straight into this form).
+    ///
+    /// Precondition: every walk yields the same edges.
+    ///
+    /// # Errors
+    /// As [`Graph::from_edges`], found in the first walk.
+    ///
+    /// # Panics
+    /// If a later walk yields an edge the first did not.
+    ///
+    /// # Complexity
+    /// O(V + E log Δ) time, memory for the result only.
+    ///
+    /// ```
+    /// use geography_matching::{Adjacency, Graph};
+    /// let g = Graph::from_edge_walks(4, || (1..4).map(|v| (v - 1, v))).unwrap();
+    /// assert_eq!(g.neighbors(2).collect::<Vec<_>>(), [1, 3]);
+    /// ```
+    pub fn from_edge_walks<I, W>(vertex_count: usize, mut walk: W) -> Result<Self, GraphError>
+    where
+        I: Iterator<Item = (u32, u32)>,
+        W: FnMut() -> I,
+    {
         if vertex_count >= NONE as usize {
             return Err(GraphError::TooLarge);
         }
-        // Collecting a `Vec` reuses its allocation: the edges are never copied.
-        let mut pairs: Vec<(u32, u32)> = edges.into_iter().collect();
-        for (index, &(u, v)) in pairs.iter().enumerate() {
+        // Degrees, then their prefix sums: `offsets[v]` is where the list of `v` starts. Filling
+        // moves it to where the list ends, which is where the next one starts, so one rotation
+        // makes the final offsets, without a second array.
+        let mut offsets = vec![0u32; vertex_count + 1];
+        let mut endpoints = 0u64;
+        for (index, (u, v)) in walk().enumerate() {
             for vertex in [u, v] {
                 if vertex as usize >= vertex_count {
                     return Err(GraphError::VertexOutOfRange {
@@ -114,30 +147,25 @@ impl Graph {
                     });
                 }
             }
-        }
-        pairs.retain(|&(u, v)| u != v);
-        if pairs.len() >= (NONE / 2) as usize {
-            return Err(GraphError::TooLarge);
-        }
-        // Degrees, then their prefix sums: `offsets[v]` is where the list of `v` starts. Filling
-        // moves it to where the list ends, which is where the next one starts, so one rotation
-        // makes the final offsets, without a second array.
-        let mut offsets = vec![0u32; vertex_count + 1];
-        for &(u, v) in &pairs {
-            offsets[u as usize + 1] += 1;
-            offsets[v as usize + 1] += 1;
+            if u != v {
+                endpoints += 2;
+                if endpoints >= u64::from(NONE) {
+                    return Err(GraphError::TooLarge);
+                }
+                offsets[u as usize + 1] += 1;
+                offsets[v as usize + 1] += 1;
+            }
         }
         for v in 1..offsets.len() {
             offsets[v] += offsets[v - 1];
         }
         let mut targets = vec![0u32; offsets[vertex_count] as usize];
-        for &(u, v) in &pairs {
+        for (u, v) in walk().filter(|&(u, v)| u != v) {
             targets[offsets[u as usize] as usize] = v;
             offsets[u as usize] += 1;
             targets[offsets[v as usize] as usize] = u;
             offsets[v as usize] += 1;
         }
-        drop(pairs);
         offsets.rotate_right(1);
         offsets[0] = 0;
         // Sort and deduplicate each list in place, compacting as we go.
