@@ -108,14 +108,14 @@ def file_sha256(path):
     return h.hexdigest()
 
 
-def run(cmd, stdout_path, timeout):
+def run(cmd, stdout_path, timeout, env=None):
     """Runs cmd under GNU time: (status, wall seconds, peak MiB, exit code)."""
     mem_path = stdout_path + ".mem"
     err_path = stdout_path + ".err"
     full = [GNU_TIME, "-f", "%M", "-o", mem_path] + cmd
     with open(stdout_path, "wb") as out, open(err_path, "wb") as err:
         t0 = time.perf_counter()
-        proc = subprocess.Popen(full, stdout=out, stderr=err, start_new_session=True)
+        proc = subprocess.Popen(full, stdout=out, stderr=err, start_new_session=True, env=env)
         try:
             code = proc.wait(timeout=timeout)
             wall = time.perf_counter() - t0
@@ -335,22 +335,35 @@ def main():
                "sha256": file_sha256(path), "bipartite": bipartite, "runs": {}}
         results.append(row)
 
-        out = os.path.join(OUTPUTS, f"{name}.geography.json")
-        st, wall, peak, code = run([our_bin, "solve", path, "--json"], out, args.our_timeout)
-        ours = {"status": st, "wall": wall, "peak": peak}
-        row["runs"]["geography"] = ours
-        log(f"  geography: {st} {fmt_s(wall)} s {peak and round(peak)} MiB")
-        if st == "ok":
-            try:
-                ours["answer"] = our_answer(out, path, is_board)
-            except (ValueError, IndexError) as e:
-                ours["status"] = "failed"
-                ours["error"] = str(e)
-        if ours["status"] != "ok":
-            errors.append(f"{name}: geography {ours['status']}" + (
-                f" ({ours.get('error')})" if ours.get("error") else f" (exit {code})" if code else ""))
-        if not args.keep_outputs and os.path.exists(out):
-            os.remove(out)
+        # Every peer runs on one thread, so the ratios compare geography on one thread too;
+        # a second run on every core is shown beside it.
+        for key, threads in (("geography", "1"), ("geography-all", None)):
+            out = os.path.join(OUTPUTS, f"{name}.{key}.json")
+            env = dict(os.environ)
+            env.pop("RAYON_NUM_THREADS", None)
+            if threads:
+                env["RAYON_NUM_THREADS"] = threads
+            st, wall, peak, code = run([our_bin, "solve", path, "--json"], out,
+                                       args.our_timeout, env)
+            run_ = {"status": st, "wall": wall, "peak": peak}
+            row["runs"][key] = run_
+            log(f"  {key}: {st} {fmt_s(wall)} s {peak and round(peak)} MiB")
+            if st == "ok":
+                try:
+                    run_["answer"] = our_answer(out, path, is_board)
+                except (ValueError, IndexError) as e:
+                    run_["status"] = "failed"
+                    run_["error"] = str(e)
+            if run_["status"] != "ok":
+                errors.append(f"{name}: {key} {run_['status']}" + (
+                    f" ({run_.get('error')})" if run_.get("error") else
+                    f" (exit {code})" if code else ""))
+            if not args.keep_outputs and os.path.exists(out):
+                os.remove(out)
+        ours, every_core = row["runs"]["geography"], row["runs"]["geography-all"]
+        if ours["status"] == "ok" and every_core["status"] == "ok" and \
+                ours["answer"] != every_core["answer"]:
+            disagreements.append(f"{name}: geography on every core disagrees with one thread")
         if ours["status"] == "ok":
             row["vertices"] = ours["answer"]["vertices"]
             row["edges"] = ours["answer"]["edges"]
@@ -451,7 +464,8 @@ def render(results, peers, args, started, finished, load_start, disagreements, e
     # wall time
     lines.append("### Wall time, whole process (s); in brackets peer ÷ geography (>1: geography is faster)")
     lines.append("")
-    head = ["input", "vertices", "edges", "geography"] + [l for _, l in shown]
+    head = ["input", "vertices", "edges", "geography",
+            f"geography, {os.cpu_count()} threads (speed-up)"] + [l for _, l in shown]
     if any(n == "floor" for n, _ in shown):
         head.append("geography ÷ floor")
     lines.append("| " + " | ".join(head) + " |")
@@ -461,6 +475,13 @@ def render(results, peers, args, started, finished, load_start, disagreements, e
         cells = [r["title"], f"{r.get('vertices', 0):,}" if "vertices" in r else "?",
                  f"{r.get('edges', 0):,}" if "edges" in r else "?"]
         cells.append(cell_status(o, args.our_timeout) or fmt_s(o["wall"]))
+        every = r["runs"].get("geography-all", {"status": "not run"})
+        s = cell_status(every, args.our_timeout)
+        if s is None:
+            s = fmt_s(every["wall"])
+            if o["status"] == "ok" and o["wall"] and every["wall"]:
+                s += f" ({o['wall'] / every['wall']:.2f}×)"
+        cells.append(s)
         for n, _ in shown:
             x = r["runs"].get(n, {"status": "not run"})
             s = cell_status(x, args.timeout)

@@ -278,7 +278,7 @@ fn board_result(
         let cell = cells.cell(v);
         Named::Cell([cell.row + 1, cell.col + 1])
     };
-    let solution = Solution::of_board(&cells);
+    let solution = Solution::of_board_on_threads(&cells, rayon::current_num_threads());
     report(out, args, &cells, &solution, Some(board), &named)?;
     if args.json {
         return Ok(());

@@ -1,5 +1,6 @@
 //! Undirected vertex geography and the board games built on it, solved exactly.
 
+pub mod bands;
 pub mod board;
 pub mod checker;
 pub mod formats;

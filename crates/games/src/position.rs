@@ -21,10 +21,16 @@
 use std::fmt;
 
 use geography_matching::{
-    decompose, decompose_bipartite, Adjacency, Class, Decomposition, Graph, Masked,
+    decompose, decompose_bipartite, decompose_bipartite_from, Adjacency, Class, Decomposition,
+    Graph, Masked,
 };
 
+use crate::bands::banded_matching;
 use crate::grid::Grid;
+
+/// Boards with fewer free cells are solved on one thread: below this, starting threads and
+/// repeating the searches that fail in a band cost more than the bands save.
+pub const BANDED_FROM: usize = 1 << 20;
 
 /// Why a move cannot be played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,6 +80,28 @@ impl Solution {
     pub fn of_board(cells: &Grid) -> Self {
         let decomposition = match cells.sides() {
             Some(side) => decompose_bipartite(cells, &side),
+            None => decompose(cells),
+        };
+        Solution { decomposition }
+    }
+
+    /// [`Solution::of_board`] on up to `threads` threads: a board of at least [`BANDED_FROM`]
+    /// free cells is solved [in bands](Solution::of_board_in_bands), anything else on one
+    /// thread.
+    pub fn of_board_on_threads(cells: &Grid, threads: usize) -> Self {
+        if threads > 1 && cells.vertex_count() >= BANDED_FROM {
+            Self::of_board_in_bands(cells, threads)
+        } else {
+            Self::of_board(cells)
+        }
+    }
+
+    /// [`Solution::of_board`] with the warm start of a bipartite neighbourhood computed on
+    /// `bands` bands of the board at once, one thread each (see [`banded_matching`]). The
+    /// same answer; the maximum matching found may differ.
+    pub fn of_board_in_bands(cells: &Grid, bands: usize) -> Self {
+        let decomposition = match cells.sides() {
+            Some(side) => decompose_bipartite_from(cells, &side, banded_matching(cells, bands)),
             None => decompose(cells),
         };
         Solution { decomposition }

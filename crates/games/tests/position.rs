@@ -3,6 +3,7 @@
 //! families, at every position of random games.
 
 use geography_games::board::{Board, BoardGraph, Neighbourhood};
+use geography_games::generate::Random;
 use geography_games::oracle::BruteForce;
 use geography_games::position::{MoveError, Position, Solution};
 use geography_matching::{check, Adjacency, Certificate, Graph};
@@ -231,6 +232,18 @@ fn boards_solved_through_their_chessboard_colouring_agree_with_brute_force() {
                 for v in 0..graph.vertex_count() as u32 {
                     prop_assert_eq!(solution.mover_wins(v), brute.mover_wins(0, v));
                 }
+                for bands in 2..=5 {
+                    let banded = Solution::of_board_in_bands(cells.grid(), bands);
+                    prop_assert_eq!(
+                        banded.decomposition().classes(),
+                        solution.decomposition().classes()
+                    );
+                    let size = banded.decomposition().matching().size();
+                    prop_assert_eq!(
+                        check(graph, &Certificate::from(banded.decomposition())),
+                        Ok(size)
+                    );
+                }
                 let certificate = Certificate::from(solution.decomposition());
                 prop_assert_eq!(
                     check(graph, &certificate),
@@ -242,6 +255,37 @@ fn boards_solved_through_their_chessboard_colouring_agree_with_brute_force() {
     }
     assert!(Neighbourhood::Orthogonal.is_bipartite() && Neighbourhood::Knight.is_bipartite());
     assert!(!Neighbourhood::King.is_bipartite() && !Neighbourhood::Hex.is_bipartite());
+}
+
+#[test]
+fn larger_boards_solved_in_bands_agree_with_one_thread() {
+    let board = (20u32..=160, 20u32..=160, 0u8..40, 0usize..4);
+    runner(60)
+        .run(&board, |(rows, cols, blocked, kind)| {
+            let neighbourhood = Neighbourhood::ALL[kind];
+            let mut random = Random::new(u64::from(rows * 1000 + cols) + u64::from(blocked));
+            let free = (0..rows * cols)
+                .map(|_| !random.chance(f64::from(blocked) / 100.0))
+                .collect();
+            let board = Board::new(rows, cols, free, neighbourhood);
+            let grid = board.grid();
+            let one = Solution::of_board(&grid);
+            for bands in [2, 3, 7] {
+                let banded = Solution::of_board_in_bands(&grid, bands);
+                prop_assert_eq!(
+                    banded.decomposition().classes(),
+                    one.decomposition().classes()
+                );
+                let size = banded.decomposition().matching().size();
+                prop_assert_eq!(size, one.decomposition().matching().size());
+                prop_assert_eq!(
+                    check(&grid, &Certificate::from(banded.decomposition())),
+                    Ok(size)
+                );
+            }
+            Ok(())
+        })
+        .unwrap();
 }
 
 #[test]

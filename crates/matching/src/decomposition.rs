@@ -96,12 +96,11 @@ impl Decomposition {
     }
 }
 
-/// Karp–Sipser, then single-root searches of at most a few thousand edges plus a sixteenth
-/// of the vertex count each: on boards they do most of the work faster than layered phases,
-/// and often all of it.
-fn bipartite_searches<G: Adjacency>(graph: &G) -> Searched {
+/// Single-root searches of at most a few thousand edges plus a sixteenth of the vertex count
+/// each: on boards they do most of the work faster than layered phases, and often all of it.
+fn bipartite_searches<G: Adjacency>(graph: &G, start: Matching) -> Searched {
     let budget = 4096 + graph.vertex_bound() as u64 / 16;
-    budgeted_searches(graph, greedy_matching(graph), budget)
+    budgeted_searches(graph, start, budget)
 }
 
 /// A maximum matching of the bipartite `graph` (`side` from
@@ -109,7 +108,7 @@ fn bipartite_searches<G: Adjacency>(graph: &G) -> Searched {
 /// push–relabel for whatever is left (on boards, 3× faster than multi-source phases for the
 /// last, long paths on knight boards, 3.3× on a 2000×2000 board with 5% blocked).
 pub fn bipartite_maximum_matching<G: Adjacency>(graph: &G, side: &[bool]) -> Matching {
-    let searched = bipartite_searches(graph);
+    let searched = bipartite_searches(graph, greedy_matching(graph));
     match searched.missable {
         Some(_) => searched.matching,
         None => push_relabel(graph, side, searched.matching),
@@ -148,6 +147,21 @@ pub fn decompose<G: Adjacency>(graph: &G) -> Decomposition {
 /// # Complexity
 /// As [`decompose`] on bipartite graphs.
 pub fn decompose_bipartite<G: Adjacency>(graph: &G, side: &[bool]) -> Decomposition {
+    decompose_bipartite_from(graph, side, greedy_matching(graph))
+}
+
+/// [`decompose_bipartite`] from the matching `start` instead of Karp–Sipser's: a warm start
+/// computed elsewhere (on strips of a board at once, say).
+///
+/// Precondition: as [`decompose_bipartite`], and `start` is a matching of `graph`.
+///
+/// # Complexity
+/// As [`decompose`] on bipartite graphs.
+pub fn decompose_bipartite_from<G: Adjacency>(
+    graph: &G,
+    side: &[bool],
+    start: Matching,
+) -> Decomposition {
     debug_assert!(
         (0..graph.vertex_bound() as u32)
             .filter(|&v| graph.contains(v))
@@ -156,7 +170,7 @@ pub fn decompose_bipartite<G: Adjacency>(graph: &G, side: &[bool]) -> Decomposit
                 .all(|w| side[v as usize] != side[w as usize])),
         "side is not a two-colouring"
     );
-    let searched = bipartite_searches(graph);
+    let searched = bipartite_searches(graph, start);
     if let Some(missable) = searched.missable {
         return decomposition_of_missable(graph, side, searched.matching, &missable);
     }

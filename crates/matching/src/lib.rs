@@ -37,7 +37,8 @@ pub use budgeted_search::{budgeted_searches, Searched};
 pub use certificate::{check, Certificate, CertificateError};
 pub use colouring::two_colouring;
 pub use decomposition::{
-    bipartite_maximum_matching, decompose, decompose_bipartite, Class, Decomposition, Proof,
+    bipartite_maximum_matching, decompose, decompose_bipartite, decompose_bipartite_from, Class,
+    Decomposition, Proof,
 };
 pub use dulmage_mendelsohn::bipartite_decomposition;
 pub use gallai_edmonds::gallai_edmonds;
