@@ -46,12 +46,17 @@ FULL = [
     ("graph-1e6", "graph 10⁶ vertices, 2·10⁶ edges", ("graph", 1_000_000, 2_000_000, 8), False, 1_000_000),
 ]
 # Boards that are hard for every tool (few holes, so the last augmenting paths are long and
-# many; knight boards past 1000×1000). Not in the default run: ask with --classes.
+# many; knight boards past 1000×1000), each followed by a random bipartite graph of its size,
+# against which a blow-up would show. Not in the default run: ask with --classes.
 HARD = [
     ("board-2000-p0.05", "board 2000×2000 p=0.05", ("board", 2000, 2000, 0.05, 17, None), True,
      3_800_000),
+    ("bipartite-1.9e6", "bipartite L=R=1.9·10⁶, 7.2·10⁶ edges",
+     ("bipartite", 1_900_000, 1_900_000, 7_200_000, 19), True, 3_800_000),
     ("knight-1500", "knight 1500×1500 p=0.1", ("board", 1500, 1500, 0.1, 18, "knight"), True,
      2_025_000),
+    ("bipartite-1e6", "bipartite L=R=1.01·10⁶, 7.3·10⁶ edges",
+     ("bipartite", 1_012_000, 1_012_000, 7_280_000, 20), True, 2_024_000),
 ]
 QUICK = [
     ("q-board-100", "board 100×100 p=0.1", ("board", 100, 100, 0.1, 11, None), True, 9_000),
