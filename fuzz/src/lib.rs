@@ -20,13 +20,16 @@ use geography_games::text::{InputError, Limits};
 use geography_games::token_game;
 use geography_games::token_record;
 use geography_games::treasure;
-use geography_matching::{check, decompose, Adjacency, Certificate, Graph, Masked};
+use geography_matching::{
+    check, decompose, hopcroft_karp, multi_source_phases, push_relabel, two_colouring, Adjacency,
+    Certificate, Graph, Masked, Matching,
+};
 
 /// A target's check: panics when the bytes expose a bug.
 pub type Check = fn(&[u8]);
 
 /// Every target: its name (the `cargo fuzz` target and the regression folder) and its check.
-pub const TARGETS: [(&str, Check); 12] = [
+pub const TARGETS: [(&str, Check); 13] = [
     ("judge_jsoi2009", judge_jsoi2009),
     ("judge_noi2011", judge_noi2011),
     ("judge_hdu4101", judge_hdu4101),
@@ -39,6 +42,7 @@ pub const TARGETS: [(&str, Check); 12] = [
     ("detect", detect),
     ("solver", solver),
     ("token_record", token_record),
+    ("finishers", finishers),
 ];
 
 /// Limits small enough that no fuzz input builds a large graph from a header alone.
@@ -456,5 +460,78 @@ pub fn token_record(data: &[u8]) {
             );
         }
         mask |= 1 << v;
+    }
+}
+
+/// The exact bipartite finishers (push–relabel, multi-source phases, Hopcroft–Karp) from any
+/// starting matching, against brute force on a bipartite graph of at most 12 vertices built
+/// from the bytes; then a board of up to 16 × 16 cells from the rest, solved in bands of every
+/// count from 2 to 5, against the board solved on one thread.
+pub fn finishers(data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    // Even ids on one side, odd on the other: pair k of the bit stream joins 2i and 2j + 1.
+    let n = 2 + u32::from(first) % (BRUTE_FORCE_VERTICES as u32 - 1);
+    let (left, right) = ((n + 1) / 2, n / 2);
+    let bit = |k: usize| rest.get(k / 8).is_some_and(|&b| b >> (k % 8) & 1 == 1);
+    let pairs = (0..left).flat_map(|i| (0..right).map(move |j| (2 * i, 2 * j + 1)));
+    let edges: Vec<(u32, u32)> = pairs
+        .enumerate()
+        .filter(|&(k, _)| bit(k))
+        .map(|(_, e)| e)
+        .collect();
+    let graph = Graph::from_edges(n as usize, edges).expect("ids below n");
+    let side = two_colouring(&graph).expect("bipartite by construction");
+    // A start: the edges picked greedily in the order the next bytes give.
+    let mut start = Matching::empty(n as usize);
+    for &b in rest.get(5..12).unwrap_or_default() {
+        let u = u32::from(b) % n;
+        if let Some(w) = graph.neighbors(u).find(|&w| start.is_exposed(w)) {
+            if start.is_exposed(u) {
+                start.join(u, w);
+            }
+        }
+    }
+    let best = brute_matching_size(&graph);
+    type Finisher = fn(&Graph, &[bool], Matching) -> Matching;
+    let finishers: [(&str, Finisher); 3] = [
+        ("push-relabel", push_relabel::<Graph>),
+        ("multi-source", multi_source_phases::<Graph>),
+        ("hopcroft-karp", hopcroft_karp::<Graph>),
+    ];
+    for (name, finish) in finishers {
+        let matching = finish(&graph, &side, start.clone());
+        assert!(matching.is_valid_in(&graph), "{name}");
+        assert_eq!(matching.size(), best, "{name}");
+    }
+
+    let board_bytes = rest.get(12..).unwrap_or_default();
+    let Some((&shape, cells)) = board_bytes.split_first() else {
+        return;
+    };
+    let (rows, cols) = (1 + u32::from(shape % 16), 1 + u32::from(shape / 16));
+    let neighbourhood = if shape % 2 == 0 { "" } else { " knight" };
+    let mut text = format!("{rows} {cols}{neighbourhood}");
+    for r in 0..rows {
+        text.push('\n');
+        for c in 0..cols {
+            let k = (r * cols + c) as usize;
+            let blocked = cells.get(k / 8).is_some_and(|&b| b >> (k % 8) & 1 == 1);
+            text.push(if blocked { '#' } else { '.' });
+        }
+    }
+    let board = Board::parse(text.as_bytes()).expect("a valid board");
+    let grid = board.grid();
+    let one = Solution::of_board(&grid);
+    for bands in 2..=5 {
+        let banded = Solution::of_board_in_bands(&grid, bands);
+        assert_eq!(
+            banded.decomposition().classes(),
+            one.decomposition().classes()
+        );
+        let size = one.decomposition().matching().size();
+        let proof = Certificate::from(banded.decomposition());
+        assert_eq!(check(&grid, &proof), Ok(size), "{bands} bands");
     }
 }
