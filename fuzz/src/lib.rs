@@ -463,6 +463,9 @@ pub fn token_record(data: &[u8]) {
     }
 }
 
+/// An exact bipartite finisher: a maximum matching grown from a given one.
+type Finisher = fn(&Graph, &[bool], Matching) -> Matching;
+
 /// The exact bipartite finishers (push–relabel, multi-source phases, Hopcroft–Karp) from any
 /// starting matching, against brute force on a bipartite graph of at most 12 vertices built
 /// from the bytes; then a board of up to 16 × 16 cells from the rest, solved in bands of every
@@ -473,7 +476,7 @@ pub fn finishers(data: &[u8]) {
     };
     // Even ids on one side, odd on the other: pair k of the bit stream joins 2i and 2j + 1.
     let n = 2 + u32::from(first) % (BRUTE_FORCE_VERTICES as u32 - 1);
-    let (left, right) = ((n + 1) / 2, n / 2);
+    let (left, right) = (n.div_ceil(2), n / 2);
     let bit = |k: usize| rest.get(k / 8).is_some_and(|&b| b >> (k % 8) & 1 == 1);
     let pairs = (0..left).flat_map(|i| (0..right).map(move |j| (2 * i, 2 * j + 1)));
     let edges: Vec<(u32, u32)> = pairs
@@ -494,7 +497,6 @@ pub fn finishers(data: &[u8]) {
         }
     }
     let best = brute_matching_size(&graph);
-    type Finisher = fn(&Graph, &[bool], Matching) -> Matching;
     let finishers: [(&str, Finisher); 3] = [
         ("push-relabel", push_relabel::<Graph>),
         ("multi-source", multi_source_phases::<Graph>),

@@ -65,17 +65,17 @@ pub(crate) fn decomposition_of_missable<G: Adjacency>(
     missable: &[bool],
 ) -> Decomposition {
     let bound = graph.vertex_bound();
-    let mut class = vec![Class::Absent; bound];
-    for v in 0..bound as u32 {
-        if graph.contains(v) && class[v as usize] == Class::Absent {
-            class[v as usize] = Class::Covered;
-        }
-        if missable[v as usize] {
-            class[v as usize] = Class::Missable;
-            // D is independent in a bipartite graph, so its neighbours are all in A.
-            for y in graph.neighbors(v) {
-                class[y as usize] = Class::Barrier;
-            }
+    let mut class: Vec<Class> = (0..bound as u32)
+        .map(|v| match (graph.contains(v), missable[v as usize]) {
+            (false, _) => Class::Absent,
+            (true, true) => Class::Missable,
+            (true, false) => Class::Covered,
+        })
+        .collect();
+    for v in (0..bound as u32).filter(|&v| missable[v as usize]) {
+        // D is independent in a bipartite graph, so its neighbours are all in A.
+        for y in graph.neighbors(v) {
+            class[y as usize] = Class::Barrier;
         }
     }
     let cover = (0..bound as u32)
