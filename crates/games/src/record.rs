@@ -4,8 +4,8 @@
 //! The game: a token starts on a vertex (which counts as visited); the players alternate,
 //! the first player moving first, each sliding the token along an edge to an unvisited vertex.
 //! A player who cannot move loses. The player to move from `v` wins iff every maximum matching
-//! of the graph without the other visited vertices covers `v` (`DESIGN.md` §1), and moving
-//! along such a matching wins.
+//! of the graph without the other visited vertices covers `v` (see
+//! [`position`](crate::position)), and moving along such a matching wins.
 //!
 //! A record is a start vertex and the sequence of moves (the vertices the token moves to).
 //! [`analyse`] checks every move against the rules, then reports for every position (before

@@ -33,7 +33,8 @@
 //! one per line.
 //!
 //! # Complexity
-//! O(nm·√(nm)) for the first matching (Hopcroft–Karp), then the record with
+//! O((nm)²) in the worst case for the first matching (Karp–Sipser, single-root searches,
+//! push–relabel; a few O(nm) passes in practice), then the record with
 //! [`geography_matching::DeletionMatching`]; O(nm + k) memory.
 //!
 //! # Tests

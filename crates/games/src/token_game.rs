@@ -8,7 +8,7 @@
 //!
 //! # Complexity
 //! One bipartite decomposition of the free cells' graph: a few O(V + E) passes in practice
-//! (Karp–Sipser, single-root searches, multi-source phases), O(V·E) in the worst case.
+//! (Karp–Sipser, single-root searches, push–relabel), O(V·E) in the worst case.
 
 use std::fmt::Write;
 

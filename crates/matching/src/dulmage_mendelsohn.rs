@@ -11,7 +11,8 @@
 //! general graphs it is not; see [`gallai_edmonds`](crate::gallai_edmonds)).
 //!
 //! The same search gives a König vertex cover: (left vertices not reached) ∪ (right vertices
-//! adjacent to reached left vertices), that is every barrier vertex and the covered left ones. Its size equals |M|, which proves M maximum.
+//! adjacent to reached left vertices), that is every barrier vertex and the covered left ones.
+//! Its size equals |M|, which proves M maximum.
 //!
 //! # Complexity
 //! O(V + E) time, O(V) extra memory.

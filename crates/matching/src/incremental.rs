@@ -4,8 +4,8 @@
 //!
 //! This is how a played record of undirected vertex geography is analysed: with the token on
 //! `v` and every earlier token vertex deleted, the player to move wins iff every maximum
-//! matching covers `v` (see `DESIGN.md` §1), and [`DeletionMatching::delete`] answers exactly
-//! that before removing `v` for good.
+//! matching covers `v` (the Gallai–Edmonds criterion, see [`Class`](crate::Class)), and
+//! [`DeletionMatching::delete`] answers exactly that before removing `v` for good.
 //!
 //! Reference: the augmenting-path method of C. Berge, "Two theorems in graph theory", PNAS
 //! 43, 1957; the structure argument below is the Dulmage–Mendelsohn (Gallai–Edmonds)

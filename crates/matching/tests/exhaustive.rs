@@ -126,7 +126,7 @@ fn seven_vertex_graphs_with_few_edges() {
     assert!(count > 40_000, "{count}");
 }
 
-/// DESIGN example: r–a, a–b, b–c, c–d, d–b with M = {ab, cd}. An alternating walk reaches a
+/// The classic counterexample: r–a, a–b, b–c, c–d, d–b with M = {ab, cd}. An alternating walk reaches a
 /// around the triangle, yet every maximum matching covers a.
 #[test]
 fn bipartite_shortcut_is_wrong_on_a_triangle_with_a_tail() {
