@@ -1,6 +1,7 @@
 //! Benchmarks of solving boards the way `geography solve` does: the grid read off the board
 //! and [`Solution::of_board`], in every neighbourhood, with 0%, 10% and 30% of the cells
-//! blocked, on sides 100 and 1000 (or `BOARD_SIDE`, up to 4000 and more, for the large runs).
+//! blocked, on sides 100 and 1000 (or `BOARD_SIDE`, up to 4000 and more, for the large runs);
+//! then a 2000 × 2000 board solved on one thread and in bands on several.
 //!
 //! Every timed run checks its matching size against the one the compressed-row graph and the
 //! general decomposition give, with its certificate checked, computed once beforehand: a fast
@@ -56,8 +57,33 @@ fn boards(c: &mut Criterion) {
     }
 }
 
+/// A 2000 × 2000 orthogonal board solved on one thread and in 2 and 4 bands (one thread
+/// each): what the threads buy on the machine at hand.
+fn bands(c: &mut Criterion) {
+    let board = board(2000, 0.1, Neighbourhood::Orthogonal, 7);
+    let grid = board.grid();
+    let expected = expected_size(&board);
+    let mut group = c.benchmark_group("bands-orthogonal-2000-0.1");
+    group.sample_size(10);
+    for bands in [1, 2, 4] {
+        group.bench_function(BenchmarkId::from_parameter(bands), |b| {
+            b.iter(|| {
+                let solution = if bands == 1 {
+                    Solution::of_board(&grid)
+                } else {
+                    Solution::of_board_in_bands(&grid, bands)
+                };
+                assert_eq!(solution.decomposition().matching().size(), expected);
+                black_box(solution)
+            });
+        });
+    }
+    group.finish();
+}
+
 fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     boards(&mut criterion);
+    bands(&mut criterion);
     criterion.final_summary();
 }
