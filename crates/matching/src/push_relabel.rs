@@ -16,14 +16,18 @@
 //! exposed far vertex, in about as many steps as its path is long, where a tree search scans
 //! the whole area around it. A global relabel (a breadth-first search from every exposed far
 //! vertex) makes the labels exact again whenever the pushes have scanned about as many edges
-//! as the graph has.
+//! as the graph has. A walk that takes many more steps than its first label promised is
+//! following stale labels (another walk took its exposed vertex): it is parked, and resumes
+//! with a larger allowance once every other walk has had its turn, or after the next relabel.
 //!
 //! Invariants: labels only grow, exposed far vertices keep label 0, and every label is at
-//! most the true distance (a double push sets `y`'s label to exactly its new local bound).
-//! A label of `UNREACHABLE` or more therefore proves that no alternating path leads from
-//! that vertex to an exposed far vertex, now or later. An exposed active vertex whose every
-//! neighbour has such a label is the end of no augmenting path, and stays so: when no other
-//! exposed active vertex is left, the matching is maximum (Berge).
+//! most the true distance (a double push sets `y`'s label to a bound its new mate's other
+//! neighbours give). A label of `unreachable` (2·V + 2) or more therefore proves that no
+//! alternating path leads from that vertex to an exposed far vertex, now or later. An
+//! exposed active vertex whose every neighbour has such a label is the end of no augmenting
+//! path, and stays so: when no other exposed active vertex is left, the matching is maximum
+//! (Berge). Termination: right after a global relabel the labels are exact, so the first walk
+//! goes straight down them and ends within its allowance.
 //!
 //! # Complexity
 //! O(V + E) per global relabel, O(V²) double pushes in the worst case (each raises a label
