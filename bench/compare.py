@@ -350,18 +350,18 @@ def main():
                 env["RAYON_NUM_THREADS"] = threads
             st, wall, peak, code = run([our_bin, "solve", path, "--json"], out,
                                        args.our_timeout, env)
-            run_ = {"status": st, "wall": wall, "peak": peak}
-            row["runs"][key] = run_
+            attempt = {"status": st, "wall": wall, "peak": peak}
+            row["runs"][key] = attempt
             log(f"  {key}: {st} {fmt_s(wall)} s {peak and round(peak)} MiB")
             if st == "ok":
                 try:
-                    run_["answer"] = our_answer(out, path, is_board)
+                    attempt["answer"] = our_answer(out, path, is_board)
                 except (ValueError, IndexError) as e:
-                    run_["status"] = "failed"
-                    run_["error"] = str(e)
-            if run_["status"] != "ok":
-                errors.append(f"{name}: {key} {run_['status']}" + (
-                    f" ({run_.get('error')})" if run_.get("error") else
+                    attempt["status"] = "failed"
+                    attempt["error"] = str(e)
+            if attempt["status"] != "ok":
+                errors.append(f"{name}: {key} {attempt['status']}" + (
+                    f" ({attempt.get('error')})" if attempt.get("error") else
                     f" (exit {code})" if code else ""))
             if not args.keep_outputs and os.path.exists(out):
                 os.remove(out)

@@ -9,7 +9,7 @@
 
 use std::fmt::Write as _;
 
-use geography_games::board::{Board, Cell};
+use geography_games::board::{Board, Cell, Neighbourhood};
 use geography_games::formats::{self, Format, Input};
 use geography_games::graph6;
 use geography_games::oracle::BruteForce;
@@ -513,17 +513,15 @@ pub fn finishers(data: &[u8]) {
         return;
     };
     let (rows, cols) = (1 + u32::from(shape % 16), 1 + u32::from(shape / 16));
-    let neighbourhood = if shape % 2 == 0 { "" } else { " knight" };
-    let mut text = format!("{rows} {cols}{neighbourhood}");
-    for r in 0..rows {
-        text.push('\n');
-        for c in 0..cols {
-            let k = (r * cols + c) as usize;
-            let blocked = cells.get(k / 8).is_some_and(|&b| b >> (k % 8) & 1 == 1);
-            text.push(if blocked { '#' } else { '.' });
-        }
-    }
-    let board = Board::parse(text.as_bytes()).expect("a valid board");
+    let neighbourhood = if shape % 2 == 0 {
+        Neighbourhood::Orthogonal
+    } else {
+        Neighbourhood::Knight
+    };
+    let free = (0..(rows * cols) as usize)
+        .map(|k| cells.get(k / 8).is_none_or(|&b| b >> (k % 8) & 1 == 0))
+        .collect();
+    let board = Board::new(rows, cols, free, neighbourhood);
     let grid = board.grid();
     let one = Solution::of_board(&grid);
     for bands in 2..=5 {

@@ -66,7 +66,7 @@ fn serpentine(rows: usize, cols: usize, moves: usize, rng: &mut Random) -> Vec<u
             let entry = top + usize::from(lower);
             push(entry, col, &mut walk);
             let last = step + 1 == cols;
-            let both = if last { !lower } else { !rng.below(4) == 0 };
+            let both = if last { !lower } else { rng.below(4) != 0 };
             if both {
                 push(top + 1 - usize::from(lower), col, &mut walk);
                 lower = !lower;

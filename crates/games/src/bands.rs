@@ -14,7 +14,7 @@
 
 use std::thread;
 
-use geography_matching::{budgeted_searches, greedy_matching, Adjacency, Matching};
+use geography_matching::{budgeted_searches, greedy_matching, solver_budget, Adjacency, Matching};
 
 use crate::grid::{Grid, GridNeighbors};
 
@@ -64,7 +64,7 @@ struct Band<'a> {
 impl Band<'_> {
     /// Karp–Sipser, then searches under the solver's budget for a graph of this size.
     fn warm_start(&self) -> Matching {
-        let budget = 4096 + u64::from(self.len) / 16;
+        let budget = solver_budget(self.len as usize);
         budgeted_searches(self, greedy_matching(self), budget).matching
     }
 }

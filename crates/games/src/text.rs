@@ -455,7 +455,7 @@ mod tests {
     #[test]
     fn checked_integers_read_what_tokens_accepted() {
         use proptest::prelude::*;
-        use proptest::test_runner::{Config, TestRunner};
+        use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
         let token = (0u32..3, 0u64..5_000_000_000, 0usize..3, 0usize..6).prop_map(
             |(sign, value, zeros, space)| {
                 let sign = ["", "+", "-"][sign as usize];
@@ -466,7 +466,12 @@ mod tests {
         );
         let text = (prop::collection::vec(token, 0..40), any::<bool>())
             .prop_map(|(tokens, tail)| tokens.concat() + if tail { " \n" } else { "" });
-        TestRunner::new(Config::with_cases(2000))
+        let config = Config {
+            cases: 2000,
+            failure_persistence: None,
+            ..Config::default()
+        };
+        TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha))
             .run(&text, |text| {
                 let mut tokens = Tokens::new(text.as_bytes());
                 let mut checked = Vec::new();

@@ -12,9 +12,9 @@
 //! search that scans more than its budget of edges is abandoned, leaving its root exposed for
 //! the exact algorithm; the pass stops early when more than a quarter of the searches so far
 //! were abandoned, or when the abandoned ones scanned more than (V + E) / 8 edges in all
-//! (the exact algorithm finishes long paths for less). So the pass costs at most
-//! O(budget) per exposed vertex, and the exact
-//! algorithm that follows is unchanged. When every exposed vertex was searched and none
+//! (the exact algorithm finishes long paths for less). So the pass costs at most O(budget)
+//! per exposed vertex, and the exact algorithm that follows is unchanged. When every exposed
+//! vertex was searched and none
 //! abandoned, every vertex still exposed lies in a removed tree, so no augmenting path is
 //! left: the matching is maximum and the exact algorithm is skipped. The removed trees then
 //! hold exactly the vertices some maximum matching misses (their root-side vertices), as
@@ -50,6 +50,13 @@ pub struct Searched {
     pub missable: Option<Vec<bool>>,
 }
 
+/// The budget the solver gives each search on a graph of `vertex_bound` ids: a few thousand
+/// edges plus a sixteenth of the vertex count. On boards such searches do most of the work
+/// faster than layered phases, and often all of it.
+pub fn solver_budget(vertex_bound: usize) -> u64 {
+    4096 + vertex_bound as u64 / 16
+}
+
 /// Augments `matching` of the bipartite `graph` by single-root searches of at most `budget`
 /// edges each.
 ///
@@ -61,13 +68,17 @@ pub fn budgeted_searches<G: Adjacency>(graph: &G, mut matching: Matching, budget
     let mut from = vec![NONE; bound];
     let mut queue = Vec::new();
     let (mut tried, mut abandoned) = (0u64, 0u64);
-    let waste_cap = (bound + graph.edge_count()) as u64 / 8;
+    // Counting the edges takes a pass: only done once some search is abandoned.
+    let mut waste_cap = None;
     for root in 0..bound as u32 {
         if !graph.contains(root) || !matching.is_exposed(root) || entered[root as usize] == DEAD {
             continue;
         }
-        if tried >= 64 && abandoned * 4 > tried || abandoned.saturating_mul(budget) > waste_cap {
-            break;
+        if abandoned > 0 {
+            let cap = *waste_cap.get_or_insert_with(|| (bound + graph.edge_count()) as u64 / 8);
+            if tried >= 64 && abandoned * 4 > tried || abandoned.saturating_mul(budget) > cap {
+                break;
+            }
         }
         tried += 1;
         let search = tried as u32;

@@ -1,7 +1,7 @@
 //! The answer every solver gives: a maximum matching, the class of every vertex, and a proof.
 
 use crate::blossom::blossom_decomposition;
-use crate::budgeted_search::{budgeted_searches, Searched};
+use crate::budgeted_search::{budgeted_searches, solver_budget};
 use crate::colouring::two_colouring;
 use crate::dulmage_mendelsohn::{bipartite_decomposition, decomposition_of_missable};
 use crate::graph::Adjacency;
@@ -96,11 +96,18 @@ impl Decomposition {
     }
 }
 
-/// Single-root searches of at most a few thousand edges plus a sixteenth of the vertex count
-/// each: on boards they do most of the work faster than layered phases, and often all of it.
-fn bipartite_searches<G: Adjacency>(graph: &G, start: Matching) -> Searched {
-    let budget = 4096 + graph.vertex_bound() as u64 / 16;
-    budgeted_searches(graph, start, budget)
+/// A maximum matching grown from `start`: budgeted single-root searches, then push–relabel
+/// if some search was abandoned. When none was, the searches' removed trees give D as well.
+fn bipartite_matching_from<G: Adjacency>(
+    graph: &G,
+    side: &[bool],
+    start: Matching,
+) -> (Matching, Option<Vec<bool>>) {
+    let searched = budgeted_searches(graph, start, solver_budget(graph.vertex_bound()));
+    match searched.missable {
+        Some(missable) => (searched.matching, Some(missable)),
+        None => (push_relabel(graph, side, searched.matching), None),
+    }
 }
 
 /// A maximum matching of the bipartite `graph` (`side` from
@@ -108,11 +115,7 @@ fn bipartite_searches<G: Adjacency>(graph: &G, start: Matching) -> Searched {
 /// push–relabel for whatever is left (on boards, 3× faster than multi-source phases for the
 /// last, long paths on knight boards, 3.3× on a 2000×2000 board with 5% blocked).
 pub fn bipartite_maximum_matching<G: Adjacency>(graph: &G, side: &[bool]) -> Matching {
-    let searched = bipartite_searches(graph, greedy_matching(graph));
-    match searched.missable {
-        Some(_) => searched.matching,
-        None => push_relabel(graph, side, searched.matching),
-    }
+    bipartite_matching_from(graph, side, greedy_matching(graph)).0
 }
 
 /// Decomposes any graph: budgeted searches, push–relabel and the Dulmage–Mendelsohn search
@@ -170,10 +173,8 @@ pub fn decompose_bipartite_from<G: Adjacency>(
                 .all(|w| side[v as usize] != side[w as usize])),
         "side is not a two-colouring"
     );
-    let searched = bipartite_searches(graph, start);
-    if let Some(missable) = searched.missable {
-        return decomposition_of_missable(graph, side, searched.matching, &missable);
+    match bipartite_matching_from(graph, side, start) {
+        (matching, Some(missable)) => decomposition_of_missable(graph, side, matching, &missable),
+        (matching, None) => bipartite_decomposition(graph, side, matching),
     }
-    let matching = push_relabel(graph, side, searched.matching);
-    bipartite_decomposition(graph, side, matching)
 }

@@ -33,7 +33,7 @@ mod multi_source;
 mod push_relabel;
 
 pub use blossom::{augment_to_maximum, blossom_decomposition, maximum_matching};
-pub use budgeted_search::{budgeted_searches, Searched};
+pub use budgeted_search::{budgeted_searches, solver_budget, Searched};
 pub use certificate::{check, Certificate, CertificateError};
 pub use colouring::two_colouring;
 pub use decomposition::{
