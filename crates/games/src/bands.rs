@@ -4,8 +4,10 @@
 //! matchings together are a matching of the whole board, which the solver then completes
 //! (its searches fix what crosses the cuts).
 //!
-//! Vertex ids are row-major, so a band is a strip of rows (cut anywhere in a row) and its
-//! graph is the grid seen through an id offset, neighbours outside the band dropped: no copy.
+//! A board's vertex ids are row-major (in both of its numberings, [`Grid`](crate::grid::Grid)
+//! and [`Cells`](crate::grid::Cells)), so a band is a strip of rows (cut anywhere in a row)
+//! and its graph is the board seen through an id offset, neighbours outside the band
+//! dropped: no copy.
 //!
 //! # Complexity
 //! As the solver's own warm start, shared among the threads: O(V + E) for Karp–Sipser, and
@@ -16,19 +18,19 @@ use std::thread;
 
 use geography_matching::{budgeted_searches, greedy_matching, solver_budget, Adjacency, Matching};
 
-use crate::grid::{Grid, GridNeighbors};
-
-/// A matching of `grid` made of the matchings of `bands` bands, each computed on its own
-/// thread.
-pub fn banded_matching(grid: &Grid, bands: usize) -> Matching {
-    let bound = grid.vertex_bound();
+/// A matching of `graph` made of the matchings of `bands` bands of consecutive ids, each
+/// computed on its own thread.
+///
+/// Precondition: `graph` is bipartite.
+pub fn banded_matching<G: Adjacency + Sync>(graph: &G, bands: usize) -> Matching {
+    let bound = graph.vertex_bound();
     let bands = bands.clamp(1, bound.max(1));
     let cut = |i: usize| (bound * i / bands) as u32;
     let parts: Vec<(u32, Matching)> = thread::scope(|scope| {
         let threads: Vec<_> = (0..bands)
             .map(|i| {
                 let band = Band {
-                    grid,
+                    graph,
                     first: cut(i),
                     len: cut(i + 1) - cut(i),
                 };
@@ -53,15 +55,14 @@ pub fn banded_matching(grid: &Grid, bands: usize) -> Matching {
     matching
 }
 
-/// The vertices `first..first + len` of a grid, renumbered from 0.
-#[derive(Clone, Copy)]
-struct Band<'a> {
-    grid: &'a Grid,
+/// The vertices `first..first + len` of a graph, renumbered from 0.
+struct Band<'a, G> {
+    graph: &'a G,
     first: u32,
     len: u32,
 }
 
-impl Band<'_> {
+impl<G: Adjacency> Band<'_, G> {
     /// Karp–Sipser, then searches under the solver's budget for a graph of this size.
     fn warm_start(&self) -> Matching {
         let budget = solver_budget(self.len as usize);
@@ -69,9 +70,9 @@ impl Band<'_> {
     }
 }
 
-impl Adjacency for Band<'_> {
+impl<G: Adjacency> Adjacency for Band<'_, G> {
     type Neighbors<'b>
-        = BandNeighbors<'b>
+        = BandNeighbors<G::Neighbors<'b>>
     where
         Self: 'b;
 
@@ -80,12 +81,12 @@ impl Adjacency for Band<'_> {
     }
 
     fn contains(&self, v: u32) -> bool {
-        v < self.len
+        v < self.len && self.graph.contains(v + self.first)
     }
 
-    fn neighbors(&self, v: u32) -> BandNeighbors<'_> {
+    fn neighbors(&self, v: u32) -> BandNeighbors<G::Neighbors<'_>> {
         BandNeighbors {
-            inner: self.grid.neighbors(v + self.first),
+            inner: self.graph.neighbors(v + self.first),
             first: self.first,
             len: self.len,
         }
@@ -93,13 +94,13 @@ impl Adjacency for Band<'_> {
 }
 
 /// The neighbours of a band's vertex that lie in the band, renumbered.
-struct BandNeighbors<'a> {
-    inner: GridNeighbors<'a>,
+struct BandNeighbors<I> {
+    inner: I,
     first: u32,
     len: u32,
 }
 
-impl Iterator for BandNeighbors<'_> {
+impl<I: Iterator<Item = u32>> Iterator for BandNeighbors<I> {
     type Item = u32;
 
     fn next(&mut self) -> Option<u32> {
@@ -118,20 +119,29 @@ mod tests {
     use super::*;
     use crate::board::Board;
 
+    /// Checks the bands of `graph` for every band count up to one per id and then some.
+    fn check_bands<G: Adjacency + Sync>(graph: &G, name: &str) {
+        let bound = graph.vertex_bound();
+        for bands in 1..=bound + 1 {
+            let matching = banded_matching(graph, bands);
+            assert!(matching.is_valid_in(graph), "{name}: {bands} bands");
+            let band_of = |v: u32| (0..bands).find(|&i| (v as usize) < bound * (i + 1) / bands);
+            for (u, v) in matching.pairs() {
+                assert_eq!(band_of(u), band_of(v), "{name}: {bands} bands: {u} – {v}");
+            }
+            assert!(
+                bands > graph.vertex_count() / 2 || matching.size() > 0,
+                "{name}: {bands} bands"
+            );
+        }
+    }
+
     #[test]
     fn bands_join_into_a_matching_of_the_board_with_no_pair_across_a_cut() {
         let text = b"6 7\n..#....\n.......\n...#...\n.......\n#......\n......#\n";
         let board = Board::parse(text).expect("a valid board");
         let grid = board.grid();
-        let bound = grid.vertex_count();
-        for bands in 1..=bound + 1 {
-            let matching = banded_matching(&grid, bands);
-            assert!(matching.is_valid_in(&grid), "{bands} bands");
-            let band_of = |v: u32| (0..bands).find(|&i| (v as usize) < bound * (i + 1) / bands);
-            for (u, v) in matching.pairs() {
-                assert_eq!(band_of(u), band_of(v), "{bands} bands: {u} – {v}");
-            }
-            assert!(bands > bound / 2 || matching.size() > 0, "{bands} bands");
-        }
+        check_bands(&grid, "vertices");
+        check_bands(&grid.cells(), "cells");
     }
 }

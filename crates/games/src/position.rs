@@ -32,6 +32,33 @@ use crate::grid::Grid;
 /// repeating the searches that fail in a band cost more than the bands save.
 pub const BANDED_FROM: usize = 1 << 20;
 
+/// Whether to solve `grid` on its [`Cells`](crate::grid::Cells) numbering: when its padded
+/// board has at most a quarter more cells than vertices, beyond a small allowance (so small
+/// boards, margin and all, take it too). Past that, the arrays over blocked cells cost more
+/// than the shorter searches save (measured at 3000×3000: 1.3× faster with 10% of the cells
+/// blocked, even with 20%, 0.87× with 40%).
+fn prefers_cells(grid: &Grid) -> bool {
+    const ALLOWANCE: usize = 1 << 16;
+    let vertices = grid.vertex_count();
+    grid.cells().vertex_bound() <= vertices + vertices / 4 + ALLOWANCE
+}
+
+/// Decomposes a board's graph, bipartite when `side` is given, with the warm start of
+/// `bands` bands if any.
+fn decompose_board<G: Adjacency + Sync>(
+    graph: &G,
+    side: Option<Vec<bool>>,
+    bands: Option<usize>,
+) -> Decomposition {
+    match (side, bands) {
+        (Some(side), Some(bands)) => {
+            decompose_bipartite_from(graph, &side, banded_matching(graph, bands))
+        }
+        (Some(side), None) => decompose_bipartite(graph, &side),
+        (None, _) => decompose(graph),
+    }
+}
+
 /// Why a move cannot be played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MoveError {
@@ -77,12 +104,11 @@ impl Solution {
     /// Solves a board's graph without building adjacency lists, reading the two-colouring of
     /// a bipartite neighbourhood off the cells' coordinates (see [`Grid::sides`]). Same answer
     /// as [`Solution::new`] on the board's [`Graph`].
+    ///
+    /// On a board with few blocked cells, the solver works on its
+    /// [`Cells`](crate::grid::Cells) numbering and renumbers the answer.
     pub fn of_board(cells: &Grid) -> Self {
-        let decomposition = match cells.sides() {
-            Some(side) => decompose_bipartite(cells, &side),
-            None => decompose(cells),
-        };
-        Solution { decomposition }
+        Self::of_board_numbered(cells, prefers_cells(cells), None)
     }
 
     /// [`Solution::of_board`] on up to `threads` threads: a board of at least [`BANDED_FROM`]
@@ -100,9 +126,18 @@ impl Solution {
     /// `bands` bands of the board at once, one thread each (see [`banded_matching`]). The
     /// same answer; the maximum matching found may differ.
     pub fn of_board_in_bands(cells: &Grid, bands: usize) -> Self {
-        let decomposition = match cells.sides() {
-            Some(side) => decompose_bipartite_from(cells, &side, banded_matching(cells, bands)),
-            None => decompose(cells),
+        Self::of_board_numbered(cells, prefers_cells(cells), Some(bands))
+    }
+
+    /// [`Solution::of_board`] on the [`Cells`](crate::grid::Cells) numbering or on the
+    /// vertices' own, in `bands` bands or on one thread.
+    fn of_board_numbered(grid: &Grid, on_cells: bool, bands: Option<usize>) -> Self {
+        let decomposition = if on_cells {
+            let cells = grid.cells();
+            decompose_board(&cells, cells.sides(), bands)
+                .renumbered(grid.vertex_count(), |cell| grid.vertex_of_cell(cell))
+        } else {
+            decompose_board(grid, grid.sides(), bands)
         };
         Solution { decomposition }
     }
@@ -255,5 +290,67 @@ impl<'g> Position<'g> {
     /// The number of vertices left to visit.
     pub fn unvisited_count(&self) -> usize {
         Masked::new(self.graph, &self.visited).vertex_count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use geography_matching::{check, Certificate};
+
+    use super::*;
+    use crate::board::{Board, Neighbourhood};
+    use crate::generate::Random;
+
+    /// Both numberings give the same classes and a certified matching of the same size, on
+    /// one thread and in bands. (The integration tests hold the `Cells` numbering, which small
+    /// boards take, to brute force.)
+    #[test]
+    fn a_board_solved_on_its_cells_or_on_its_vertices_gets_the_same_answer() {
+        let mut random = Random::new(7);
+        for round in 0..120 {
+            let (rows, cols) = (1 + random.below(40) as u32, 1 + random.below(40) as u32);
+            let blocked = random.below(100) as f64 / 100.0;
+            let free = (0..rows * cols).map(|_| !random.chance(blocked)).collect();
+            let neighbourhood = Neighbourhood::ALL[round % 4];
+            let grid = Board::new(rows, cols, free, neighbourhood).grid();
+            let on_cells = Solution::of_board_numbered(&grid, true, None);
+            for bands in [None, Some(2), Some(5)] {
+                for solution in [
+                    Solution::of_board_numbered(&grid, false, bands),
+                    Solution::of_board_numbered(&grid, true, bands),
+                ] {
+                    let decomposition = solution.decomposition();
+                    let label = format!("{rows}x{cols} {neighbourhood} {blocked} {bands:?}");
+                    assert_eq!(
+                        decomposition.classes(),
+                        on_cells.decomposition().classes(),
+                        "{label}"
+                    );
+                    let size = decomposition.matching().size();
+                    assert_eq!(size, on_cells.decomposition().matching().size(), "{label}");
+                    let certificate = Certificate::from(decomposition);
+                    assert_eq!(check(&grid, &certificate), Ok(size), "{label}");
+                }
+            }
+        }
+    }
+
+    /// Regression: a large, mostly blocked board must not take the `Cells` numbering, whose
+    /// arrays would span every blocked cell.
+    #[test]
+    fn sparse_large_boards_are_solved_on_their_vertices() {
+        let mut random = Random::new(11);
+        let (rows, cols) = (400, 400);
+        let free = (0..rows * cols).map(|_| random.chance(0.2)).collect();
+        let grid = Board::new(rows, cols, free, Neighbourhood::Orthogonal).grid();
+        assert!(!prefers_cells(&grid));
+        let dense = Board::new(rows, cols, vec![true; 160_000], Neighbourhood::Knight).grid();
+        assert!(prefers_cells(&dense));
+        assert_eq!(
+            Solution::of_board(&grid).decomposition().classes(),
+            Solution::of_board_numbered(&grid, true, None)
+                .decomposition()
+                .classes()
+        );
     }
 }

@@ -86,6 +86,43 @@ impl Decomposition {
         &self.proof
     }
 
+    /// The same decomposition under new vertex ids: vertex `v` becomes `new_id(v)`, below
+    /// `bound`; ids that no vertex takes are absent. For a graph solved under other ids than
+    /// its users see (a board solved on its padded cells, say).
+    ///
+    /// Precondition: `new_id` is increasing on the vertices (so every list stays sorted) and
+    /// below `bound` (checked in debug builds).
+    ///
+    /// # Complexity
+    /// O(old bound + `bound`) time and memory.
+    #[must_use]
+    pub fn renumbered(self, bound: usize, new_id: impl Fn(u32) -> u32) -> Decomposition {
+        let mut class = vec![Class::Absent; bound];
+        let mut last = None;
+        for (v, &c) in self.class.iter().enumerate() {
+            if c != Class::Absent {
+                let id = new_id(v as u32);
+                debug_assert!(last < Some(id), "new ids must increase");
+                last = Some(id);
+                class[id as usize] = c;
+            }
+        }
+        let mut matching = Matching::empty(bound);
+        for (u, v) in self.matching.pairs() {
+            matching.join(new_id(u), new_id(v));
+        }
+        let rename = |set: Vec<u32>| set.into_iter().map(&new_id).collect();
+        let proof = match self.proof {
+            Proof::Konig { cover } => Proof::Konig {
+                cover: rename(cover),
+            },
+            Proof::TutteBerge { barrier } => Proof::TutteBerge {
+                barrier: rename(barrier),
+            },
+        };
+        Decomposition::new(matching, class, proof)
+    }
+
     /// The vertices some maximum matching misses (D), increasing.
     pub fn missable(&self) -> impl Iterator<Item = u32> + '_ {
         self.class
@@ -176,5 +213,43 @@ pub fn decompose_bipartite_from<G: Adjacency>(
     match bipartite_matching_from(graph, side, start) {
         (matching, Some(missable)) => decomposition_of_missable(graph, side, matching, &missable),
         (matching, None) => bipartite_decomposition(graph, side, matching),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::Graph;
+
+    #[test]
+    fn renumbering_moves_classes_pairs_and_proof_to_the_new_ids() {
+        // The path 0 – 1 – 2 – 3 – 4 plus an absent id 5, spread to ids 1, 3, 5, 7, 9 of 11.
+        let graph = Graph::from_edges(5, [(0, 1), (1, 2), (2, 3), (3, 4)]).unwrap();
+        let decomposition = decompose(&graph);
+        let renumbered = decomposition.clone().renumbered(11, |v| 2 * v + 1);
+        for v in 0..11u32 {
+            let expected = if v % 2 == 1 {
+                decomposition.class(v / 2)
+            } else {
+                Class::Absent
+            };
+            assert_eq!(renumbered.class(v), expected, "id {v}");
+        }
+        let spread = |(u, v): (u32, u32)| (2 * u + 1, 2 * v + 1);
+        assert!(renumbered
+            .matching()
+            .pairs()
+            .eq(decomposition.matching().pairs().map(spread)));
+        assert_eq!(renumbered.matching().size(), 2);
+        let Proof::Konig { cover } = decomposition.proof() else {
+            panic!("a path is bipartite");
+        };
+        let spread_cover: Vec<u32> = cover.iter().map(|&v| 2 * v + 1).collect();
+        assert_eq!(
+            renumbered.proof(),
+            &Proof::Konig {
+                cover: spread_cover
+            }
+        );
     }
 }
