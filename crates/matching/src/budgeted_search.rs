@@ -27,7 +27,7 @@
 //! neighbour outside it but far-side vertices of earlier trees, and no later augmentation
 //! changes a removed tree. So that search is saved too.
 //!
-//! Invariants: `entered[v]` is the number of the last search whose tree held `v` on the
+//! Invariants: `marks[v].entered` is the number of the last search whose tree held `v` on the
 //! root's side, or `DEAD` once a failed tree held it; so no per-search clearing is needed.
 //! Every vertex of a failed tree has its mate in the tree, and no later augmenting path can
 //! touch it, so it is enough to mark the root-side vertices: a tree vertex on the far side
@@ -69,8 +69,13 @@ pub fn solver_budget(vertex_bound: usize) -> u64 {
 pub fn budgeted_searches<G: Adjacency>(graph: &G, mut matching: Matching, budget: u64) -> Searched {
     let bound = graph.vertex_bound();
     let mut trees = Trees {
-        entered: vec![0; bound],
-        from: vec![NONE; bound],
+        marks: vec![
+            Mark {
+                entered: 0,
+                from: NONE
+            };
+            bound
+        ],
         tree: Vec::new(),
         unexplored: Vec::new(),
     };
@@ -80,7 +85,7 @@ pub fn budgeted_searches<G: Adjacency>(graph: &G, mut matching: Matching, budget
     for root in 0..bound as u32 {
         if !graph.contains(root)
             || !matching.is_exposed(root)
-            || trees.entered[root as usize] == DEAD
+            || trees.marks[root as usize].entered == DEAD
         {
             continue;
         }
@@ -92,11 +97,13 @@ pub fn budgeted_searches<G: Adjacency>(graph: &G, mut matching: Matching, budget
         }
         tried += 1;
         match trees.grow(graph, &matching, root, tried as u32, budget) {
-            Outcome::Path(u, end) => matching.flip_tree_path(&trees.from, u, end),
+            Outcome::Path(u, end) => {
+                matching.flip_tree_path(|x| trees.marks[x as usize].from, u, end);
+            }
             Outcome::OverBudget => abandoned += 1,
             Outcome::Failed => {
                 for &v in &trees.tree {
-                    trees.entered[v as usize] = DEAD;
+                    trees.marks[v as usize].entered = DEAD;
                 }
             }
         }
@@ -104,7 +111,13 @@ pub fn budgeted_searches<G: Adjacency>(graph: &G, mut matching: Matching, budget
     let finished = abandoned == 0;
     Searched {
         matching,
-        missable: finished.then(|| trees.entered.iter().map(|&mark| mark == DEAD).collect()),
+        missable: finished.then(|| {
+            trees
+                .marks
+                .iter()
+                .map(|mark| mark.entered == DEAD)
+                .collect()
+        }),
     }
 }
 
@@ -118,13 +131,20 @@ enum Outcome {
     OverBudget,
 }
 
+/// What the searches know of one vertex, side by side in memory (one cache miss, not two,
+/// when a search reaches it).
+#[derive(Clone, Copy)]
+struct Mark {
+    /// The number of the last search whose tree held the vertex on the root's side, or
+    /// `DEAD`.
+    entered: u32,
+    /// The tree vertex from which the vertex's mate was reached.
+    from: u32,
+}
+
 /// The searches' state: marks shared by every search, and the tree being grown.
 struct Trees {
-    /// The number of the last search whose tree held each vertex on the root's side, or
-    /// `DEAD`.
-    entered: Vec<u32>,
-    /// `from[m]`: the tree vertex from which `m`'s mate was reached.
-    from: Vec<u32>,
+    marks: Vec<Mark>,
     /// Every root-side vertex of the current tree.
     tree: Vec<u32>,
     /// The tree vertices whose neighbours are still to be scanned, the last to join on top.
@@ -143,7 +163,7 @@ impl Trees {
         mut budget: u64,
     ) -> Outcome {
         let mates = matching.mates();
-        self.entered[root as usize] = search;
+        self.marks[root as usize].entered = search;
         self.tree.clear();
         self.tree.push(root);
         self.unexplored.clear();
@@ -155,10 +175,12 @@ impl Trees {
                 if m == NONE {
                     return Outcome::Path(u, r);
                 }
-                let seen = self.entered[m as usize];
-                if seen != search && seen != DEAD {
-                    self.entered[m as usize] = search;
-                    self.from[m as usize] = u;
+                let mark = &mut self.marks[m as usize];
+                if mark.entered != search && mark.entered != DEAD {
+                    *mark = Mark {
+                        entered: search,
+                        from: u,
+                    };
                     self.tree.push(m);
                     self.unexplored.push(m);
                 }

@@ -85,9 +85,9 @@ impl Matching {
 
     /// Flips the augmenting path found by a bipartite tree search: it ends with the edge
     /// `u – end` (`end` exposed) and runs back to the tree's exposed root, each tree vertex `x`
-    /// having been reached through its mate from the tree vertex `from[x]`. Each tree vertex
+    /// having been reached through its mate from the tree vertex `from(x)`. Each tree vertex
     /// takes the vertex after it on the path, and its old mate goes to the one before.
-    pub(crate) fn flip_tree_path(&mut self, from: &[u32], mut u: u32, mut end: u32) {
+    pub(crate) fn flip_tree_path(&mut self, from: impl Fn(u32) -> u32, mut u: u32, mut end: u32) {
         loop {
             let next = self.mate[u as usize];
             self.mate[u as usize] = end;
@@ -96,7 +96,7 @@ impl Matching {
                 break;
             }
             end = next;
-            u = from[u as usize];
+            u = from(u);
         }
         self.size += 1;
     }

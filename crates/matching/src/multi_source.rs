@@ -77,7 +77,7 @@ pub fn multi_source_phases<G: Adjacency>(
             for t in graph.neighbors(u) {
                 let m = matching.mates()[t as usize];
                 if m == NONE {
-                    matching.flip_tree_path(&from, u, t);
+                    matching.flip_tree_path(|x| from[x as usize], u, t);
                     break;
                 }
                 let taken = entered[m as usize] == phase && matching.is_exposed(owner[m as usize]);
