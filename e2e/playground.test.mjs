@@ -125,6 +125,8 @@ test('editing a board by clicks and drags re-colours it as the solver says', asy
   // 20 free cells with a perfect matching: the mover wins from everywhere.
   assert.deepEqual(await drawnGrid(), ['WWWWW', 'WWWWW', 'WWWWW', 'WWWWW']);
   for (const target of [[1, 2], [3, 3], [2, 5]]) await cell(target).click();
+  // The grid is redrawn when the answer arrives: measure cells only after that.
+  await analysed();
   // Drag along the bottom row: both cells become blocked.
   const from = await cell([4, 1]).boundingBox();
   const to = await cell([4, 2]).boundingBox();
