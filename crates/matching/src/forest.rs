@@ -45,7 +45,7 @@ const DEAD: u8 = 8;
 /// On a path walked by `common_base`, cleared before it returns.
 const MARK: u8 = 16;
 
-/// The outcome of growing the forest until its queue is empty or a path is found.
+/// The outcome of growing the forest until every even vertex is scanned or a path is found.
 pub(crate) enum Growth {
     /// An exposed vertex was reached from an even vertex: the path to its root augments.
     Augmenting(u32),
@@ -68,7 +68,8 @@ pub(crate) struct Forest {
     /// The far end `y` of the bridge `x – y` of a bridged vertex (`x` is in `pred[mate]`).
     bridge_end: Vec<u32>,
     link: Vec<u32>,
-    queue: Vec<u32>,
+    /// Even vertices whose edges are still to be scanned, the last labelled on top.
+    unscanned: Vec<u32>,
     touched: Vec<u32>,
     steps: Vec<Step>,
     path: Vec<u32>,
@@ -81,7 +82,7 @@ impl Forest {
             pred: vec![NONE; bound],
             bridge_end: vec![NONE; bound],
             link: (0..bound as u32).collect(),
-            queue: Vec::new(),
+            unscanned: Vec::new(),
             touched: Vec::new(),
             steps: Vec::new(),
             path: Vec::new(),
@@ -103,7 +104,7 @@ impl Forest {
     /// Makes the exposed vertex `root` the even root of a new tree.
     pub(crate) fn plant(&mut self, root: u32) {
         self.label_free(root, EVEN);
-        self.queue.push(root);
+        self.unscanned.push(root);
     }
 
     /// Labels a vertex of no tree.
@@ -112,14 +113,16 @@ impl Forest {
         self.flags[v as usize] = label;
     }
 
-    /// Grows every planted tree breadth-first.
+    /// Grows every planted tree depth first: the even vertex labelled last is scanned first.
+    /// Any order is correct; this one heads for higher ids, where on a board (ids row by
+    /// row, roots taken in increasing order) the exposed vertices left lie: 1.36× faster
+    /// than breadth first on a 3000×3000 king board, 1.14× on a hex board, the same on
+    /// random graphs.
     ///
     /// Precondition: no even–even edge joins two different trees (true with a single root,
     /// and with every exposed vertex as a root when `mates` is a maximum matching).
     pub(crate) fn grow<G: Adjacency>(&mut self, graph: &G, mates: &[u32]) -> Growth {
-        let mut head = 0;
-        while let Some(&v) = self.queue.get(head) {
-            head += 1;
+        while let Some(v) = self.unscanned.pop() {
             for w in graph.neighbors(v) {
                 let flags = self.flags[w as usize];
                 if flags & DEAD != 0 {
@@ -139,17 +142,17 @@ impl Forest {
                         self.pred[w as usize] = v;
                         let m = mates[w as usize];
                         if m == NONE {
-                            self.queue.clear();
+                            self.unscanned.clear();
                             return Growth::Augmenting(w);
                         }
                         self.label_free(w, ODD);
                         self.label_free(m, EVEN);
-                        self.queue.push(m);
+                        self.unscanned.push(m);
                     }
                 }
             }
         }
-        self.queue.clear();
+        self.unscanned.clear();
         Growth::Exhausted
     }
 
@@ -271,7 +274,7 @@ impl Forest {
             // `b`, the even mate of `odd`, has no predecessor of its own: its slot holds `v`.
             self.pred[b as usize] = v;
             self.bridge_end[odd as usize] = other;
-            self.queue.push(odd);
+            self.unscanned.push(odd);
             self.link[b as usize] = base;
             self.link[odd as usize] = base;
             b = self.find(self.pred[odd as usize]);
