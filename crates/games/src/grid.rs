@@ -96,6 +96,11 @@ impl Grid {
         }
     }
 
+    /// The board's neighbourhood.
+    pub fn neighbourhood(&self) -> Neighbourhood {
+        self.neighbourhood
+    }
+
     /// The chessboard colour of every vertex (`true` on cells with an odd `row + col`) when the
     /// neighbourhood is bipartite ([`Neighbourhood::is_bipartite`]): a two-colouring read off
     /// the coordinates instead of searched for.
