@@ -118,9 +118,7 @@ impl Grid {
             sides
         })
     }
-}
 
-impl Grid {
     /// The same graph, each vertex numbered by its cell's index in the padded board.
     pub fn cells(&self) -> Cells<'_> {
         Cells { grid: self }

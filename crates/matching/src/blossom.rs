@@ -44,10 +44,10 @@ pub fn augment_to_maximum<G: Adjacency>(graph: &G, matching: Matching) -> Matchi
 ///
 /// When the pass ends, every exposed vertex is the root of a buried Hungarian tree, and the
 /// buried trees with their labels are exactly the forest
-/// [`gallai_edmonds`](fn@crate::gallai_edmonds) would grow from every exposed vertex: a tree's even vertices have no neighbours outside it but odd
-/// vertices of earlier trees (an even–even edge between trees would have joined them when
-/// the earlier one was grown), and no later augmentation changes a buried tree. So the
-/// second, whole-graph search is saved.
+/// [`gallai_edmonds`](fn@crate::gallai_edmonds) would grow from every exposed vertex: a
+/// tree's even vertices have no neighbours outside it but odd vertices of earlier trees (an
+/// even–even edge between trees would have joined them when the earlier one was grown), and
+/// no later augmentation changes a buried tree. So the second, whole-graph search is saved.
 ///
 /// # Complexity
 /// As [`maximum_matching`].

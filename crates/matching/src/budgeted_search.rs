@@ -19,13 +19,12 @@
 //! were abandoned, or when the abandoned ones scanned more than (V + E) / 8 edges in all
 //! (the exact algorithm finishes long paths for less). So the pass costs at most O(budget)
 //! per exposed vertex, and the exact algorithm that follows is unchanged. When every exposed
-//! vertex was searched and none
-//! abandoned, every vertex still exposed lies in a removed tree, so no augmenting path is
-//! left: the matching is maximum and the exact algorithm is skipped. The removed trees then
-//! hold exactly the vertices some maximum matching misses (their root-side vertices), as
-//! the Dulmage–Mendelsohn search would find them: a tree's root-side vertices have no
-//! neighbour outside it but far-side vertices of earlier trees, and no later augmentation
-//! changes a removed tree. So that search is saved too.
+//! vertex was searched and none abandoned, every vertex still exposed lies in a removed tree,
+//! so no augmenting path is left: the matching is maximum and the exact algorithm is skipped.
+//! The removed trees then hold exactly the vertices some maximum matching misses (their
+//! root-side vertices), as the Dulmage–Mendelsohn search would find them: a tree's root-side
+//! vertices have no neighbour outside it but far-side vertices of earlier trees, and no later
+//! augmentation changes a removed tree. So that search is saved too.
 //!
 //! Invariants: `marks[v].entered` is the number of the last search whose tree held `v` on the
 //! root's side, or `DEAD` once a failed tree held it; so no per-search clearing is needed.

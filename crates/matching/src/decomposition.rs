@@ -223,7 +223,7 @@ mod tests {
 
     #[test]
     fn renumbering_moves_classes_pairs_and_proof_to_the_new_ids() {
-        // The path 0 – 1 – 2 – 3 – 4 plus an absent id 5, spread to ids 1, 3, 5, 7, 9 of 11.
+        // The path 0 – 1 – 2 – 3 – 4 spread to the odd ids 1 … 9 of 11; the even ids are absent.
         let graph = Graph::from_edges(5, [(0, 1), (1, 2), (2, 3), (3, 4)]).unwrap();
         let decomposition = decompose(&graph);
         let renumbered = decomposition.clone().renumbered(11, |v| 2 * v + 1);
