@@ -240,6 +240,38 @@ impl<'a> Adjacency for Cells<'a> {
     fn edge_count(&self) -> usize {
         self.grid.edge_count()
     }
+
+    /// One pass per offset over the whole padded board, with no branch: vectorised.
+    fn degrees(&self) -> Vec<u32> {
+        let grid = self.grid;
+        let cells = grid.vertex_of_cell.len();
+        let mut degrees = vec![0u32; cells];
+        // Every free cell lies at least `reach` cells from either end of the array, and so
+        // does every cell one step away from it.
+        let reach = MARGIN * grid.width + MARGIN;
+        if cells <= 2 * reach {
+            return degrees; // no free cell
+        }
+        let inner = cells - 2 * reach;
+        for &step in &grid.steps {
+            let from = reach.wrapping_add_signed(step);
+            let targets = &grid.vertex_of_cell[from..from + inner];
+            for (degree, &v) in degrees[reach..reach + inner].iter_mut().zip(targets) {
+                *degree += u32::from(v != NONE);
+            }
+        }
+        for (degree, &v) in degrees.iter_mut().zip(&grid.vertex_of_cell) {
+            *degree *= u32::from(v != NONE);
+        }
+        degrees
+    }
+
+    /// Every offset, free or blocked.
+    fn for_each_slot(&self, cell: u32, mut f: impl FnMut(u32)) {
+        for &step in &self.grid.steps {
+            f((cell as usize).wrapping_add_signed(step) as u32);
+        }
+    }
 }
 
 /// The free neighbours of one cell, as padded cell indices ([`Cells`] ids).
@@ -340,6 +372,21 @@ mod tests {
                 }
                 let degrees: usize = (0..count).map(|v| grid.neighbors(v).count()).sum();
                 assert_eq!(grid.edge_count() * 2, degrees);
+                let cells = grid.cells();
+                let cell_degrees = cells.degrees();
+                assert_eq!(cell_degrees.len(), cells.vertex_bound());
+                for id in 0..cells.vertex_bound() as u32 {
+                    if !cells.contains(id) {
+                        assert_eq!(cell_degrees[id as usize], 0);
+                        continue;
+                    }
+                    let listed: Vec<u32> = cells.neighbors(id).collect();
+                    assert_eq!(cell_degrees[id as usize] as usize, listed.len());
+                    let mut slots = Vec::new();
+                    cells.for_each_slot(id, |w| slots.push(w));
+                    slots.retain(|&w| cells.contains(w));
+                    assert_eq!(slots, listed, "{neighbourhood} {id}");
+                }
             }
         }
     }

@@ -39,6 +39,30 @@ pub trait Adjacency {
             .count()
     }
 
+    /// The degree of every id below the bound, 0 for absent ids. O(V + E).
+    fn degrees(&self) -> Vec<u32> {
+        (0..self.vertex_bound() as u32)
+            .map(|v| {
+                if self.contains(v) {
+                    self.neighbors(v).count() as u32
+                } else {
+                    0
+                }
+            })
+            .collect()
+    }
+
+    /// Calls `f` on every neighbour of `v`, in the order of [`Adjacency::neighbors`], and
+    /// perhaps on some absent ids below the bound too. For loops that ignore absent ids
+    /// anyway (their entry in a per-id table says so): a board then lists every offset
+    /// without testing whether its cell is blocked, a branch that random obstacles make
+    /// unpredictable.
+    fn for_each_slot(&self, v: u32, mut f: impl FnMut(u32)) {
+        for w in self.neighbors(v) {
+            f(w);
+        }
+    }
+
     /// The number of edges between vertices of this graph. O(V + E).
     fn edge_count(&self) -> usize {
         (0..self.vertex_bound() as u32)
@@ -281,6 +305,10 @@ impl Adjacency for Graph {
 
     fn neighbors(&self, v: u32) -> Self::Neighbors<'_> {
         self.neighbor_slice(v).iter().copied()
+    }
+
+    fn degrees(&self) -> Vec<u32> {
+        self.offsets.windows(2).map(|w| w[1] - w[0]).collect()
     }
 
     fn vertex_count(&self) -> usize {

@@ -80,6 +80,78 @@ fn random_graphs_up_to_fourteen_vertices_match_brute_force() {
 }
 
 #[test]
+fn greedy_matchings_are_maximal_and_forced_edges_first() {
+    runner(2000)
+        .run(&(random_graph(12), any::<u16>()), |(graph, removal)| {
+            let n = graph.vertex_count();
+            let removed: Vec<bool> = (0..n).map(|v| removal >> v & 1 == 1).collect();
+            let masked = Masked::new(&graph, &removed);
+            let degrees = masked.degrees();
+            let whole = graph.degrees();
+            for v in 0..n as u32 {
+                prop_assert_eq!(whole[v as usize] as usize, graph.neighbors(v).count());
+                let listed = if masked.contains(v) {
+                    masked.neighbors(v).count()
+                } else {
+                    0
+                };
+                prop_assert_eq!(degrees[v as usize] as usize, listed);
+            }
+            let greedy = greedy_matching(&masked);
+            prop_assert!(greedy.is_valid_in(&masked));
+            for v in (0..n as u32).filter(|&v| masked.contains(v)) {
+                // Maximal: no edge has both ends exposed.
+                prop_assert!(
+                    !greedy.is_exposed(v) || masked.neighbors(v).all(|w| !greedy.is_exposed(w))
+                );
+            }
+            // Karp–Sipser's first rule never errs, and on a forest it does all the work: the
+            // greedy matching of a spanning forest is maximum.
+            let forest = spanning_forest(&masked);
+            let present = ((1u32 << n) - 1) & !u32::from(removal);
+            let (nu, _) = brute_missable(&masks(&forest), present);
+            prop_assert_eq!(greedy_matching(&forest).size(), nu);
+            Ok(())
+        })
+        .unwrap();
+}
+
+#[test]
+fn greedy_matchings_of_large_forests_are_maximum() {
+    runner(500)
+        .run(&random_sparse(300, 2, false), |graph| {
+            let forest = spanning_forest(&graph);
+            let greedy = greedy_matching(&forest);
+            prop_assert!(greedy.is_valid_in(&forest));
+            prop_assert_eq!(greedy.size(), maximum_matching(&forest).size());
+            Ok(())
+        })
+        .unwrap();
+}
+
+/// The edges of `graph` that close no cycle, taken in increasing order (union–find).
+fn spanning_forest(graph: &impl Adjacency) -> Graph {
+    let mut root: Vec<u32> = (0..graph.vertex_bound() as u32).collect();
+    let find = |root: &[u32], mut v: u32| {
+        while root[v as usize] != v {
+            v = root[v as usize];
+        }
+        v
+    };
+    let mut edges = Vec::new();
+    for v in (0..graph.vertex_bound() as u32).filter(|&v| graph.contains(v)) {
+        for w in graph.neighbors(v).filter(|&w| v < w) {
+            let (a, b) = (find(&root, v), find(&root, w));
+            if a != b {
+                root[a as usize] = b;
+                edges.push((v, w));
+            }
+        }
+    }
+    Graph::from_edges(graph.vertex_bound(), edges).expect("ids below the bound")
+}
+
+#[test]
 fn masked_graphs_solve_like_the_induced_subgraph() {
     runner(2000)
         .run(&(random_graph(12), any::<u16>()), |(graph, removal)| {
