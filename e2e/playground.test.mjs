@@ -250,7 +250,12 @@ test('a slide record: blunders marked ?? and the arrow keys step through it', as
 
 test('a random token game on the current board is analysed like the API does', async () => {
   await page.click('#random-record');
-  await page.locator('#ply-list li').first().waitFor();
+  // The slide record of the test before stays listed until this one's analysis arrives:
+  // wait for a token move (`from→to`) in the list, or none if the token could not move.
+  await page.waitForFunction(() => {
+    const first = document.querySelector('#ply-list li button');
+    return first === null || first.textContent.includes('→');
+  });
   const lines = (await page.inputValue('#record-text')).trim().split('\n').map((line) => line.split(' ').map(Number));
   const answer = await api('/api/analyse', {
     board: await page.inputValue('#board-text'),

@@ -31,9 +31,9 @@ use crate::grid::Grid;
 
 /// Boards with fewer free cells are solved on one thread: below this, repeating the searches
 /// that fail in a band, or cross its cuts, costs more than the bands save. Measured on 2
-/// cores, orthogonal boards with 10% blocked: 3.6 M free cells 0.77×, 5.6 M 0.82×, 8.1 M
-/// 1.14–1.2×.
-pub const BANDED_FROM: usize = 6 << 20;
+/// cores, orthogonal boards: 3.6 M free cells (10% blocked) 0.77×, 5.6 M 0.82×, 6.3 M (30%
+/// blocked) 0.91×, 8.1 M (10% blocked) 1.04×.
+pub const BANDED_FROM: usize = 7 << 20;
 
 /// Whether to solve `grid` on its [`Cells`](crate::grid::Cells) numbering: when its padded
 /// board has at most half again as many cells as vertices, beyond a small allowance (so
