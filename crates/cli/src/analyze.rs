@@ -12,7 +12,7 @@ use geography_games::token_record::{self, Arena, Commentary, TokenRecord};
 use serde::Serialize;
 
 use crate::input::{describe, emit, name, read};
-use crate::Failure;
+use crate::{counted, Failure};
 
 /// Annotate a played game: who wins before every move, the winning moves, the blunders.
 ///
@@ -248,40 +248,35 @@ fn list(game: &Game, moves: &[u32]) -> String {
 
 fn heading(game: &Game, commentary: &Commentary) -> String {
     let count = commentary.plies.len();
-    let moves = if count == 1 { "move" } else { "moves" };
+    let moves = counted(count, "move", "moves");
     match game {
         Game::Token(record) => {
             let graph = record.graph();
             let what = match &record.arena {
                 Arena::Board { board, .. } => format!(
-                    "a {}x{} board ({}), {} free cells",
+                    "a {}x{} board ({}), {}",
                     board.rows(),
                     board.cols(),
                     board.neighbourhood(),
-                    graph.vertex_count()
+                    counted(graph.vertex_count(), "free cell", "free cells")
                 ),
                 Arena::Graph(_) => format!(
-                    "a graph of {} vertices and {} edges",
-                    graph.vertex_count(),
-                    graph.edge_count()
+                    "a graph of {} and {}",
+                    counted(graph.vertex_count(), "vertex", "vertices"),
+                    counted(graph.edge_count(), "edge", "edges")
                 ),
             };
             format!(
-                "token game on {what}: {count} {moves}; player 1 places the token (ply 1), \
+                "token game on {what}: {moves}; player 1 places the token (ply 1), \
                  player 2 moves first\n"
             )
         }
         Game::Slide(board) => format!(
-            "slide game on a {}x{} board: {count} {moves} ({} {}); Bunny slides white pieces \
-             (O), Egg black ones (X); a move names the piece's cell\n",
+            "slide game on a {}x{} board: {moves} ({}); Bunny slides white pieces (O), Egg \
+             black ones (X); a move names the piece's cell\n",
             board.rows(),
             board.cols(),
-            count.div_ceil(2),
-            if count.div_ceil(2) == 1 {
-                "round"
-            } else {
-                "rounds"
-            }
+            counted(count.div_ceil(2), "round", "rounds")
         ),
     }
 }

@@ -59,6 +59,11 @@ pub enum Failure {
     Io(String),
 }
 
+/// `n` and the noun that agrees with it: "1 free cell", "2 free cells".
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let colour = cli.color.enabled();

@@ -20,7 +20,7 @@ use serde::Serialize;
 
 use crate::draw::{self, Mark};
 use crate::input::{describe, name, read};
-use crate::Failure;
+use crate::{counted, Failure};
 
 /// Solve boards, graphs, slide boards and treasure maps.
 ///
@@ -357,17 +357,21 @@ fn report<G: Adjacency, N: Fn(u32) -> Named>(
         return Ok(());
     }
     let (wins, loses): (Vec<u32>, Vec<u32>) = (0..count).partition(|&v| solution.mover_wins(v));
-    let unit = if board.is_some() { "cells" } else { "vertices" };
-    let mut text = String::new();
-    let counted = if board.is_some() {
-        "free cells"
+    let (cell, cells) = if board.is_some() {
+        ("cell", "cells")
     } else {
-        "vertices"
+        ("vertex", "vertices")
     };
+    let mut text = String::new();
+    let vertices = graph.vertex_count();
     let size = format!(
-        "{} {counted}, {} edges, maximum matching {matching_size}",
-        graph.vertex_count(),
-        graph.edge_count()
+        "{}, {}, maximum matching {matching_size}",
+        if board.is_some() {
+            counted(vertices, "free cell", "free cells")
+        } else {
+            counted(vertices, cell, cells)
+        },
+        counted(graph.edge_count(), "edge", "edges"),
     );
     let _ = match board {
         Some(b) => writeln!(
@@ -381,19 +385,26 @@ fn report<G: Adjacency, N: Fn(u32) -> Named>(
     };
     let _ = writeln!(
         text,
-        "the player to move wins from {} {unit} and loses from {}",
-        wins.len(),
+        "the player to move wins from {} and loses from {}",
+        counted(wins.len(), cell, cells),
         loses.len()
     );
-    let _ = if loses.is_empty() {
+    let _ = if vertices == 0 {
+        writeln!(text, "there is nowhere to place the token")
+    } else if loses.is_empty() {
         writeln!(
             text,
             "the player who places the token loses wherever it goes (a perfect matching)"
         )
+    } else if loses.len() == 1 {
+        writeln!(
+            text,
+            "the player who places the token wins by placing it on the only losing {cell}"
+        )
     } else {
         writeln!(
             text,
-            "the player who places the token wins by placing it on any of the {} losing {unit}",
+            "the player who places the token wins by placing it on any of the {} losing {cells}",
             loses.len()
         )
     };

@@ -244,6 +244,28 @@ fn graph_records_name_vertices_by_id_in_every_graph_format() {
 }
 
 #[test]
+fn headings_count_in_words_that_agree() {
+    let heading = |record: &str| {
+        let text = stdout_of(
+            geography()
+                .args(["analyze", "--color", "never"])
+                .write_stdin(record),
+        );
+        text.lines().next().unwrap_or_default().to_string()
+    };
+    let graph = heading("2 1\n0 1\nmoves\n0\n1\n");
+    assert!(
+        graph.starts_with("token game on a graph of 2 vertices and 1 edge: 2 moves;"),
+        "{graph}"
+    );
+    let cell = heading("1 1\n.\nmoves\n1 1\n");
+    assert!(
+        cell.starts_with("token game on a 1x1 board (orthogonal), 1 free cell: 1 move;"),
+        "{cell}"
+    );
+}
+
+#[test]
 fn king_boards_and_empty_records_are_analysed() {
     // A 2 × 2 king board is a 4-clique: perfect matchings only, the placer always loses.
     let report = checked(&stdout_of(

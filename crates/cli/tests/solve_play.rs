@@ -38,6 +38,53 @@ fn board_drawing_matches_the_golden_file_when_piped() {
 }
 
 #[test]
+fn summaries_count_in_words_that_agree() {
+    // (input, a line of the summary, or its start)
+    let cases = [
+        (
+            "1 1\n.\n",
+            "board 1x1 (orthogonal): 1 free cell, 0 edges, maximum matching 0",
+        ),
+        (
+            "1 1\n.\n",
+            "the player who places the token wins by placing it on the only losing cell",
+        ),
+        (
+            "1 3\n.#.\n",
+            "the player to move wins from 0 cells and loses from 2",
+        ),
+        (
+            "1 3\n.#.\n",
+            "the player who places the token wins by placing it on any of the 2 losing cells",
+        ),
+        (
+            "1 2\n..\n",
+            "board 1x2 (orthogonal): 2 free cells, 1 edge, maximum matching 1",
+        ),
+        (
+            "1 2\n..\n",
+            "the player to move wins from 2 cells and loses from 0",
+        ),
+        (
+            "1 5 king\n.#...\n",
+            "the player to move wins from 1 cell and loses from 3",
+        ),
+        ("1 1\n#\n", "there is nowhere to place the token"),
+        (
+            "2 1\n0 1\n",
+            "graph: 2 vertices, 1 edge, maximum matching 1",
+        ),
+    ];
+    for (input, line) in cases {
+        let text = stdout_of(geography().arg("solve").write_stdin(input));
+        assert!(
+            text.lines().any(|l| l == line),
+            "{input:?}: no line {line:?} in\n{text}"
+        );
+    }
+}
+
+#[test]
 fn colour_only_when_asked_or_on_a_terminal() {
     let always =
         stdout_of(geography().args(["solve", "examples/garden.board", "--color", "always"]));
