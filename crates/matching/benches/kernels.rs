@@ -87,6 +87,37 @@ fn finishers(c: &mut Criterion) {
     }
 }
 
+/// The Karp–Sipser warm start alone. The matching must be valid and maximal, and as large as
+/// the one computed outside the timing (the pass is deterministic).
+fn warm_start(c: &mut Criterion) {
+    let mut group = c.benchmark_group("warm-start");
+    group.sample_size(10);
+    for (name, graph) in [
+        ("orthogonal-1000-0.1", board(1000, 1000, 0.1, ORTHOGONAL, 7)),
+        ("orthogonal-1000-0.3", board(1000, 1000, 0.3, ORTHOGONAL, 8)),
+        (
+            "bipartite-1e5-2e5",
+            random_bipartite(100_000, 100_000, 200_000, 9),
+        ),
+        ("general-1e6-3e6", random_graph(1_000_000, 3_000_000, 10)),
+    ] {
+        let once = greedy_matching(&graph);
+        assert!(once.is_valid_in(&graph));
+        let maximal = graph
+            .edges()
+            .all(|(u, v)| !once.is_exposed(u) || !once.is_exposed(v));
+        assert!(maximal, "{name}: an edge with both ends exposed");
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let matching = greedy_matching(&graph);
+                assert_eq!(matching.size(), once.size());
+                matching
+            });
+        });
+    }
+    group.finish();
+}
+
 fn random(c: &mut Criterion) {
     bench(
         c,
@@ -136,6 +167,7 @@ fn main() {
     let mut criterion = Criterion::default().configure_from_args();
     boards(&mut criterion);
     finishers(&mut criterion);
+    warm_start(&mut criterion);
     random(&mut criterion);
     adversarial(&mut criterion);
     criterion.final_summary();
