@@ -160,6 +160,23 @@ impl Adjacency for Grid {
         self.cell_of_vertex.len()
     }
 
+    /// Counted without a branch per offset (random obstacles make one unpredictable).
+    fn degrees(&self) -> Vec<u32> {
+        self.cell_of_vertex
+            .iter()
+            .map(|&at| {
+                self.steps
+                    .iter()
+                    .map(|&step| {
+                        u32::from(
+                            self.vertex_of_cell[(at as usize).wrapping_add_signed(step)] != NONE,
+                        )
+                    })
+                    .sum()
+            })
+            .collect()
+    }
+
     /// Each edge counted from its end with the smaller id. O(V).
     fn edge_count(&self) -> usize {
         let forward: Vec<isize> = self.steps.iter().copied().filter(|&s| s > 0).collect();
@@ -372,6 +389,10 @@ mod tests {
                 }
                 let degrees: usize = (0..count).map(|v| grid.neighbors(v).count()).sum();
                 assert_eq!(grid.edge_count() * 2, degrees);
+                let listed: Vec<u32> = (0..count)
+                    .map(|v| grid.neighbors(v).count() as u32)
+                    .collect();
+                assert_eq!(grid.degrees(), listed);
                 let cells = grid.cells();
                 let cell_degrees = cells.degrees();
                 assert_eq!(cell_degrees.len(), cells.vertex_bound());
