@@ -118,7 +118,7 @@ impl Solution {
     /// [`Solution::of_board`] on up to `threads` threads: a board with orthogonal moves and
     /// at least [`BANDED_FROM`] free cells is solved [in bands](Solution::of_board_in_bands),
     /// anything else on one thread. Only there do bands pay: their searches are short and
-    /// do most of the work (3000×3000 with 10% blocked: 1.14–1.2× faster on 2 cores). On a
+    /// do most of the work (3000×3000 with 10% blocked: 1.04× faster on 2 cores). On a
     /// knight board the longer paths that cross the cuts leave push–relabel more to do than
     /// the bands save (1500×1500: 0.77×).
     pub fn of_board_on_threads(cells: &Grid, threads: usize) -> Self {

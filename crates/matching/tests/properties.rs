@@ -79,12 +79,21 @@ fn random_graphs_up_to_fourteen_vertices_match_brute_force() {
         .unwrap();
 }
 
+/// The vertices of `0..n` that the bits of `removal` remove, and the others as a bit set.
+fn removal_of(n: usize, removal: u16) -> (Vec<bool>, u32) {
+    let removed: Vec<bool> = (0..n).map(|v| removal >> v & 1 == 1).collect();
+    let present = (0..n)
+        .filter(|&v| !removed[v])
+        .fold(0u32, |m, v| m | 1 << v);
+    (removed, present)
+}
+
 #[test]
 fn greedy_matchings_are_maximal_and_forced_edges_first() {
     runner(2000)
         .run(&(random_graph(12), any::<u16>()), |(graph, removal)| {
             let n = graph.vertex_count();
-            let removed: Vec<bool> = (0..n).map(|v| removal >> v & 1 == 1).collect();
+            let (removed, present) = removal_of(n, removal);
             let masked = Masked::new(&graph, &removed);
             let degrees = masked.degrees();
             let whole = graph.degrees();
@@ -108,7 +117,6 @@ fn greedy_matchings_are_maximal_and_forced_edges_first() {
             // Karp–Sipser's first rule never errs, and on a forest it does all the work: the
             // greedy matching of a spanning forest is maximum.
             let forest = spanning_forest(&masked);
-            let present = ((1u32 << n) - 1) & !u32::from(removal);
             let (nu, _) = brute_missable(&masks(&forest), present);
             prop_assert_eq!(greedy_matching(&forest).size(), nu);
             Ok(())
@@ -156,11 +164,8 @@ fn masked_graphs_solve_like_the_induced_subgraph() {
     runner(2000)
         .run(&(random_graph(12), any::<u16>()), |(graph, removal)| {
             let n = graph.vertex_count();
-            let removed: Vec<bool> = (0..n).map(|v| removal >> v & 1 == 1).collect();
+            let (removed, present) = removal_of(n, removal);
             let masked = Masked::new(&graph, &removed);
-            let present = (0..n)
-                .filter(|&v| !removed[v])
-                .fold(0u32, |m, v| m | 1 << v);
             let (nu, missable) = brute_missable(&masks(&graph), present);
             let decomposition = decompose(&masked);
             prop_assert!(decomposition.matching().is_valid_in(&masked));
