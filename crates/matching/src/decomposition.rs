@@ -1,13 +1,10 @@
 //! The answer every solver gives: a maximum matching, the class of every vertex, and a proof.
+//!
+//! Only the types: the solvers that build them import this module, never the other way
+//! round ([`decompose`](crate::decompose) picks among them). Tested through every solver's
+//! tests; renumbering by a unit test next to [`decompose`](crate::decompose).
 
-use crate::blossom::blossom_decomposition;
-use crate::budgeted_search::{budgeted_searches, solver_budget};
-use crate::colouring::two_colouring;
-use crate::dulmage_mendelsohn::{bipartite_decomposition, decomposition_of_missable};
-use crate::graph::Adjacency;
-use crate::greedy::greedy_matching;
 use crate::matching::Matching;
-use crate::push_relabel::push_relabel;
 
 /// The Gallai–Edmonds class of a vertex.
 ///
@@ -130,126 +127,5 @@ impl Decomposition {
             .enumerate()
             .filter(|&(_, &c)| c == Class::Missable)
             .map(|(v, _)| v as u32)
-    }
-}
-
-/// A maximum matching grown from `start`: budgeted single-root searches, then push–relabel
-/// if some search was abandoned. When none was, the searches' removed trees give D as well.
-fn bipartite_matching_from<G: Adjacency>(
-    graph: &G,
-    side: &[bool],
-    start: Matching,
-) -> (Matching, Option<Vec<bool>>) {
-    let searched = budgeted_searches(graph, start, solver_budget(graph.vertex_bound()));
-    match searched.missable {
-        Some(missable) => (searched.matching, Some(missable)),
-        None => (push_relabel(graph, side, searched.matching), None),
-    }
-}
-
-/// A maximum matching of the bipartite `graph` (`side` from
-/// [`two_colouring`](crate::two_colouring)): Karp–Sipser, budgeted single-root searches, then
-/// push–relabel for whatever is left (on boards, 3× faster than multi-source phases for the
-/// last, long paths on knight boards, 3.3× on a 2000×2000 board with 5% blocked).
-pub fn bipartite_maximum_matching<G: Adjacency>(graph: &G, side: &[bool]) -> Matching {
-    bipartite_matching_from(graph, side, greedy_matching(graph)).0
-}
-
-/// Decomposes any graph: budgeted searches, push–relabel and the Dulmage–Mendelsohn search
-/// when it is bipartite, the blossom algorithm and the Gallai–Edmonds forest otherwise.
-///
-/// # Complexity
-/// A few O(V + E) passes in practice (see the benches, adversarial families included);
-/// O(V·E) in the worst case on bipartite graphs (O(V²) double pushes of O(degree) each),
-/// O(V·E·α(V)) on others.
-///
-/// ```
-/// use geography_matching::{decompose, Class, Graph};
-/// // The path 0 – 1 – 2: the ends can be left exposed, the middle cannot.
-/// let g = Graph::from_edges(3, [(0, 1), (1, 2)]).unwrap();
-/// let d = decompose(&g);
-/// assert_eq!(d.matching().size(), 1);
-/// assert_eq!(d.classes(), [Class::Missable, Class::Barrier, Class::Missable]);
-/// ```
-pub fn decompose<G: Adjacency>(graph: &G) -> Decomposition {
-    match two_colouring(graph) {
-        Some(side) => decompose_bipartite(graph, &side),
-        None => blossom_decomposition(graph),
-    }
-}
-
-/// [`decompose`] for a graph whose two-colouring is already known (a board's chessboard
-/// colouring, say), skipping the search for one.
-///
-/// Precondition: every edge joins a vertex with `side` false to one with `side` true
-/// (checked in debug builds).
-///
-/// # Complexity
-/// As [`decompose`] on bipartite graphs.
-pub fn decompose_bipartite<G: Adjacency>(graph: &G, side: &[bool]) -> Decomposition {
-    decompose_bipartite_from(graph, side, greedy_matching(graph))
-}
-
-/// [`decompose_bipartite`] from the matching `start` instead of Karp–Sipser's: a warm start
-/// computed elsewhere (on strips of a board at once, say).
-///
-/// Precondition: as [`decompose_bipartite`], and `start` is a matching of `graph`.
-///
-/// # Complexity
-/// As [`decompose`] on bipartite graphs.
-pub fn decompose_bipartite_from<G: Adjacency>(
-    graph: &G,
-    side: &[bool],
-    start: Matching,
-) -> Decomposition {
-    debug_assert!(
-        (0..graph.vertex_bound() as u32)
-            .filter(|&v| graph.contains(v))
-            .all(|v| graph
-                .neighbors(v)
-                .all(|w| side[v as usize] != side[w as usize])),
-        "side is not a two-colouring"
-    );
-    match bipartite_matching_from(graph, side, start) {
-        (matching, Some(missable)) => decomposition_of_missable(graph, side, matching, &missable),
-        (matching, None) => bipartite_decomposition(graph, side, matching),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::graph::Graph;
-
-    #[test]
-    fn renumbering_moves_classes_pairs_and_proof_to_the_new_ids() {
-        // The path 0 – 1 – 2 – 3 – 4 spread to the odd ids 1 … 9 of 11; the even ids are absent.
-        let graph = Graph::from_edges(5, [(0, 1), (1, 2), (2, 3), (3, 4)]).unwrap();
-        let decomposition = decompose(&graph);
-        let renumbered = decomposition.clone().renumbered(11, |v| 2 * v + 1);
-        for v in 0..11u32 {
-            let expected = if v % 2 == 1 {
-                decomposition.class(v / 2)
-            } else {
-                Class::Absent
-            };
-            assert_eq!(renumbered.class(v), expected, "id {v}");
-        }
-        let spread = |(u, v): (u32, u32)| (2 * u + 1, 2 * v + 1);
-        assert!(renumbered
-            .matching()
-            .pairs()
-            .eq(decomposition.matching().pairs().map(spread)));
-        assert_eq!(renumbered.matching().size(), 2);
-        let Proof::Konig { cover } = decomposition.proof() else {
-            panic!("a path is bipartite");
-        };
-        let spread_cover: Vec<u32> = cover.iter().map(|&v| 2 * v + 1).collect();
-        assert_eq!(
-            renumbered.proof(),
-            &Proof::Konig {
-                cover: spread_cover
-            }
-        );
     }
 }

@@ -83,9 +83,9 @@
 //! and random game walks, and with each other on 100 000 denser cases.
 
 use crate::colouring::two_colouring;
-use crate::decomposition::bipartite_maximum_matching;
 use crate::graph::{Graph, NONE};
 use crate::matching::Matching;
+use crate::solve::bipartite_maximum_matching;
 
 /// How a [`DeletionMatching`] searches for augmenting paths.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -440,8 +440,8 @@ impl<'g> DeletionMatching<'g> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::decomposition::decompose;
     use crate::graph::Masked;
+    use crate::solve::decompose;
 
     /// `SplitMix64`: a small deterministic generator for the tests.
     struct Rng(u64);

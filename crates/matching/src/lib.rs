@@ -31,15 +31,13 @@ mod incremental;
 mod matching;
 mod multi_source;
 mod push_relabel;
+mod solve;
 
 pub use blossom::{augment_to_maximum, blossom_decomposition, maximum_matching};
 pub use budgeted_search::{budgeted_searches, solver_budget, Searched};
 pub use certificate::{check, Certificate, CertificateError};
 pub use colouring::two_colouring;
-pub use decomposition::{
-    bipartite_maximum_matching, decompose, decompose_bipartite, decompose_bipartite_from, Class,
-    Decomposition, Proof,
-};
+pub use decomposition::{Class, Decomposition, Proof};
 pub use dulmage_mendelsohn::bipartite_decomposition;
 pub use gallai_edmonds::gallai_edmonds;
 pub use graph::{Adjacency, Graph, GraphError, Masked, MaskedNeighbors, NONE};
@@ -49,3 +47,6 @@ pub use incremental::{DeletionMatching, Search, Work};
 pub use matching::Matching;
 pub use multi_source::multi_source_phases;
 pub use push_relabel::push_relabel;
+pub use solve::{
+    bipartite_maximum_matching, decompose, decompose_bipartite, decompose_bipartite_from,
+};
