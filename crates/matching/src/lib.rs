@@ -16,6 +16,8 @@
 //!
 //! No I/O, no threads, no recursion whose depth grows with the input.
 
+#![deny(missing_docs)]
+
 mod blossom;
 mod budgeted_search;
 mod certificate;
