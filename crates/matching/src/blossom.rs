@@ -25,11 +25,16 @@ use crate::matching::Matching;
 
 /// A maximum matching of `graph`, starting from a greedy one.
 ///
+/// # Examples
+///
 /// ```
 /// use geography_matching::{maximum_matching, Graph};
 /// // A triangle with a pendant vertex on each corner has a perfect matching.
 /// let g = Graph::from_edges(6, [(0, 1), (1, 2), (2, 0), (0, 3), (1, 4), (2, 5)]).unwrap();
-/// assert_eq!(maximum_matching(&g).size(), 3);
+/// let matching = maximum_matching(&g);
+/// assert_eq!(matching.size(), 3);
+/// assert!(matching.is_valid_in(&g));
+/// assert_eq!(matching.mate(3), Some(0));
 /// ```
 pub fn maximum_matching<G: Adjacency>(graph: &G) -> Matching {
     augment_to_maximum(graph, greedy_matching(graph))

@@ -18,6 +18,29 @@ use crate::decomposition::{Decomposition, Proof};
 use crate::graph::{Adjacency, NONE};
 
 /// A matching together with its proof of maximality.
+///
+/// Usually taken from a solver's result (`Certificate::from(&decomposition)`), but any claim
+/// can be written down and [`check`]ed.
+///
+/// # Examples
+///
+/// ```
+/// use geography_matching::{check, Certificate, CertificateError, Graph, Proof};
+/// // The 4-cycle 0 – 1 – 2 – 3 – 0: two opposite corners cover every edge.
+/// let g = Graph::from_edges(4, [(0, 1), (1, 2), (2, 3), (3, 0)]).unwrap();
+/// let claim = Certificate {
+///     pairs: vec![(0, 1), (2, 3)],
+///     proof: Proof::Konig { cover: vec![0, 2] },
+/// };
+/// assert_eq!(check(&g, &claim), Ok(2));
+/// assert_eq!(claim.to_string(), "matching of size 2; König cover of size 2");
+/// // Two adjacent corners leave the edge 2 – 3 uncovered.
+/// let wrong = Certificate {
+///     proof: Proof::Konig { cover: vec![0, 1] },
+///     ..claim
+/// };
+/// assert_eq!(check(&g, &wrong), Err(CertificateError::Uncovered(2, 3)));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Certificate {
     /// The matched pairs.
@@ -82,6 +105,8 @@ impl fmt::Display for Certificate {
 ///
 /// # Errors
 /// The first defect found, as a [`CertificateError`].
+///
+/// # Examples
 ///
 /// ```
 /// use geography_matching::{check, decompose, Certificate, Graph};

@@ -20,6 +20,8 @@ const RIGHT: u8 = 2;
 ///
 /// Each component's smallest vertex is on the left.
 ///
+/// # Examples
+///
 /// ```
 /// use geography_matching::{two_colouring, Graph};
 /// let path = Graph::from_edges(3, [(0, 1), (1, 2)]).unwrap();

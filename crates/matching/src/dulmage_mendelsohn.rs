@@ -27,6 +27,24 @@ use crate::matching::Matching;
 /// `matching` and the `side` of every vertex.
 ///
 /// Precondition: `matching` is maximum and `side` two-colours the graph.
+///
+/// # Examples
+///
+/// ```
+/// use geography_matching::{
+///     bipartite_decomposition, greedy_matching, hopcroft_karp, two_colouring, Class, Graph,
+///     Proof,
+/// };
+/// // The path 0 – 1 – 2 – 3 – 4: the even vertices can be missed, the odd ones cannot.
+/// let g = Graph::from_edges(5, [(0, 1), (1, 2), (2, 3), (3, 4)]).unwrap();
+/// let side = two_colouring(&g).unwrap();
+/// let matching = hopcroft_karp(&g, &side, greedy_matching(&g));
+/// let d = bipartite_decomposition(&g, &side, matching);
+/// assert_eq!(d.matching().size(), 2);
+/// assert_eq!(d.missable().collect::<Vec<_>>(), [0, 2, 4]);
+/// assert_eq!(d.class(1), Class::Barrier);
+/// assert_eq!(d.proof(), &Proof::Konig { cover: vec![1, 3] });
+/// ```
 pub fn bipartite_decomposition<G: Adjacency>(
     graph: &G,
     side: &[bool],

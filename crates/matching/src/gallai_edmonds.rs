@@ -28,6 +28,22 @@ use crate::matching::Matching;
 ///
 /// # Panics
 /// If `matching` is not a maximum matching of `graph` (a precondition).
+///
+/// # Examples
+///
+/// ```
+/// use geography_matching::{gallai_edmonds, maximum_matching, Class, Graph, Proof};
+/// // The triangle 0 – 1 – 2 with the tail 2 – 3 – 4, and the edge 5 – 6 on its own.
+/// let g = Graph::from_edges(7, [(0, 1), (1, 2), (2, 0), (2, 3), (3, 4), (5, 6)]).unwrap();
+/// let d = gallai_edmonds(&g, maximum_matching(&g));
+/// assert_eq!(d.matching().size(), 3);
+/// // Every maximum matching covers 3 and the edge 5 – 6; each other vertex can be missed.
+/// assert_eq!(d.missable().collect::<Vec<_>>(), [0, 1, 2, 4]);
+/// assert_eq!(d.class(3), Class::Barrier);
+/// assert_eq!(d.class(5), Class::Covered);
+/// // Without 3, the odd parts {0, 1, 2} and {4} prove the matching maximum.
+/// assert_eq!(d.proof(), &Proof::TutteBerge { barrier: vec![3] });
+/// ```
 pub fn gallai_edmonds<G: Adjacency>(graph: &G, matching: Matching) -> Decomposition {
     let bound = graph.vertex_bound();
     let mut forest = Forest::new(bound);

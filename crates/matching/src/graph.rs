@@ -113,11 +113,20 @@ impl Graph {
     /// # Complexity
     /// O(V + E log Δ) time (each list is sorted), O(V + E) memory.
     ///
+    /// # Examples
+    ///
     /// ```
     /// use geography_matching::{Adjacency, Graph};
     /// let g = Graph::from_edges(3, [(0, 1), (1, 2), (2, 1), (2, 2)]).unwrap();
     /// assert_eq!(g.edge_count(), 2);
     /// assert_eq!(g.neighbors(1).collect::<Vec<_>>(), [0, 2]);
+    ///
+    /// // An edge to a vertex that does not exist is refused.
+    /// use geography_matching::GraphError;
+    /// assert_eq!(
+    ///     Graph::from_edges(2, [(0, 1), (1, 2)]),
+    ///     Err(GraphError::VertexOutOfRange { index: 1, vertex: 2, vertex_count: 2 })
+    /// );
     /// ```
     pub fn from_edges(
         vertex_count: usize,
@@ -142,6 +151,8 @@ impl Graph {
     ///
     /// # Complexity
     /// O(V + E log Δ) time, memory for the result only.
+    ///
+    /// # Examples
     ///
     /// ```
     /// use geography_matching::{Adjacency, Graph};

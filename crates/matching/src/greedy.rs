@@ -30,6 +30,8 @@ use crate::matching::Matching;
 
 /// A maximal (not necessarily maximum) matching of `graph`.
 ///
+/// # Examples
+///
 /// ```
 /// use geography_matching::{greedy_matching, Graph};
 /// // A path of four: the degree-one ends are matched first, giving a perfect matching.

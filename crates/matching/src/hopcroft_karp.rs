@@ -42,12 +42,19 @@ const FAR: u32 = u32::MAX;
 ///
 /// Precondition: every edge joins the two sides, and `matching` is a matching of `graph`.
 ///
+/// # Examples
+///
 /// ```
-/// use geography_matching::{greedy_matching, hopcroft_karp, two_colouring, Graph};
+/// use geography_matching::{greedy_matching, hopcroft_karp, two_colouring, Graph, Matching};
 /// let g = Graph::from_edges(4, [(0, 1), (1, 2), (2, 3)]).unwrap();
 /// let side = two_colouring(&g).unwrap();
 /// let m = hopcroft_karp(&g, &side, greedy_matching(&g));
 /// assert_eq!(m.size(), 2);
+/// assert!(m.is_valid_in(&g));
+/// // Any matching is a valid start: here the middle edge, which leaves both ends exposed.
+/// let mut start = Matching::empty(4);
+/// start.join(1, 2);
+/// assert_eq!(hopcroft_karp(&g, &side, start).size(), 2);
 /// ```
 pub fn hopcroft_karp<G: Adjacency>(graph: &G, side: &[bool], mut matching: Matching) -> Matching {
     let bound = graph.vertex_bound();

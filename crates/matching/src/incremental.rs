@@ -128,6 +128,8 @@ impl Work {
 
 /// A maximum matching of a bipartite graph, kept maximum while vertices are deleted.
 ///
+/// # Examples
+///
 /// ```
 /// use geography_matching::{DeletionMatching, Graph, Search};
 /// // The path 0 – 1 – 2 – 3 has a perfect matching: from an end, the mover wins.

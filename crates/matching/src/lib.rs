@@ -15,6 +15,40 @@
 //!   by one, for analysing played games.
 //!
 //! No I/O, no threads, no recursion whose depth grows with the input.
+//!
+//! # Example
+//!
+//! Build a graph from its edges, decompose it, and check the certificate without trusting
+//! the solver:
+//!
+//! ```
+//! use geography_matching::{check, decompose, maximum_matching, Certificate, Class, Graph, Proof};
+//!
+//! // The path 0 – 1 – 2, and the edge 3 – 4 on its own.
+//! let graph = Graph::from_edges(5, [(0, 1), (1, 2), (3, 4)]).unwrap();
+//! assert_eq!(maximum_matching(&graph).size(), 2);
+//!
+//! let decomposition = decompose(&graph);
+//! assert_eq!(decomposition.matching().size(), 2);
+//! // The ends of the path can be left exposed; 1 and the edge 3 – 4 cannot.
+//! assert_eq!(
+//!     decomposition.classes(),
+//!     [Class::Missable, Class::Barrier, Class::Missable, Class::Covered, Class::Covered]
+//! );
+//! // In the game, the player to move from 1, 3 or 4 wins; from 0 or 2, loses.
+//! assert!(decomposition.class(1).always_covered());
+//! assert!(!decomposition.class(0).always_covered());
+//!
+//! // The graph is bipartite, so the proof is a König cover as large as the matching.
+//! let certificate = Certificate::from(&decomposition);
+//! assert!(matches!(&certificate.proof, Proof::Konig { cover } if cover.len() == 2));
+//! assert_eq!(check(&graph, &certificate), Ok(2));
+//!
+//! // A tampered certificate is caught.
+//! let mut smaller = certificate.clone();
+//! smaller.pairs.pop();
+//! assert!(check(&graph, &smaller).is_err());
+//! ```
 
 #![deny(missing_docs)]
 

@@ -43,6 +43,8 @@ use crate::matching::Matching;
 ///
 /// Precondition: every edge joins the two sides, and `matching` is a matching of `graph`.
 ///
+/// # Examples
+///
 /// ```
 /// use geography_matching::{push_relabel, two_colouring, Graph, Matching};
 /// let g = Graph::from_edges(4, [(0, 1), (1, 2), (2, 3)]).unwrap();

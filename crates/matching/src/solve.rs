@@ -56,13 +56,23 @@ pub fn bipartite_maximum_matching<G: Adjacency>(graph: &G, side: &[bool]) -> Mat
 /// O(V·E) in the worst case on bipartite graphs (O(V²) double pushes of O(degree) each),
 /// O(V·E·α(V)) on others.
 ///
+/// # Examples
+///
 /// ```
-/// use geography_matching::{decompose, Class, Graph};
+/// use geography_matching::{decompose, Class, Graph, Proof};
 /// // The path 0 – 1 – 2: the ends can be left exposed, the middle cannot.
 /// let g = Graph::from_edges(3, [(0, 1), (1, 2)]).unwrap();
 /// let d = decompose(&g);
 /// assert_eq!(d.matching().size(), 1);
 /// assert_eq!(d.classes(), [Class::Missable, Class::Barrier, Class::Missable]);
+/// assert!(matches!(d.proof(), Proof::Konig { .. }));
+///
+/// // A triangle is not bipartite: the blossom algorithm answers, with a Tutte–Berge proof.
+/// let triangle = Graph::from_edges(3, [(0, 1), (1, 2), (2, 0)]).unwrap();
+/// let d = decompose(&triangle);
+/// assert_eq!(d.matching().size(), 1);
+/// assert_eq!(d.missable().count(), 3);
+/// assert_eq!(d.proof(), &Proof::TutteBerge { barrier: vec![] });
 /// ```
 pub fn decompose<G: Adjacency>(graph: &G) -> Decomposition {
     match two_colouring(graph) {
