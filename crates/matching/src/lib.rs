@@ -86,3 +86,8 @@ pub use push_relabel::push_relabel;
 pub use solve::{
     bipartite_maximum_matching, decompose, decompose_bipartite, decompose_bipartite_from,
 };
+
+// The README's example runs as a doctest too.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
