@@ -221,50 +221,52 @@ test('a slide record: blunders marked ?? and the arrow keys step through it', as
   await page.click('#sample-slide');
   const record = await page.inputValue('#record-text');
   const answer = await api('/api/analyse', { record });
+  const total = answer.report.moves.length;
   const items = page.locator('#ply-list li');
   await items.first().waitFor();
-  assert.equal(await items.count(), answer.plies.length);
+  assert.equal(await items.count(), total);
   const marked = await page.$$eval('#ply-list li.blunder', (nodes) => nodes.map((node) => Number(node.dataset.ply)));
-  assert.deepEqual(marked, answer.blunders);
+  assert.deepEqual(marked, answer.report.blunders);
   assert.ok(marked.length >= 2, 'the sample has blunders');
   for (const ply of marked) {
     assert.equal(await page.textContent(`#ply-list li[data-ply="${ply}"] .mark`), '??');
   }
-  assert.equal(await page.textContent('#record-pos'), `move 0 / ${answer.plies.length}`);
+  assert.equal(await page.textContent('#record-pos'), `move 0 / ${total}`);
   for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
-  assert.equal(await page.textContent('#record-pos'), `move 3 / ${answer.plies.length}`);
+  assert.equal(await page.textContent('#record-pos'), `move 3 / ${total}`);
   assert.equal(await page.getAttribute('#ply-list li.current', 'data-ply'), '3');
   await page.keyboard.press('ArrowLeft');
-  assert.equal(await page.textContent('#record-pos'), `move 2 / ${answer.plies.length}`);
+  assert.equal(await page.textContent('#record-pos'), `move 2 / ${total}`);
   await page.keyboard.press('End');
-  assert.equal(await page.textContent('#record-pos'), `move ${answer.plies.length} / ${answer.plies.length}`);
-  assert.match(await page.textContent('#record-result'), /Bunny cannot move: Egg wins/);
+  assert.equal(await page.textContent('#record-pos'), `move ${total} / ${total}`);
+  assert.match(await page.textContent('#record-result'), /^Egg won: Bunny has no legal move/);
   assert.match(await page.textContent('#record-result'), new RegExp(`round ${answer.mistakes.join(', ')}`));
   await page.keyboard.press('Home');
   // Show the first blunder: the board has the moved piece marked.
   await page.click(`#ply-list li[data-ply="${marked[0]}"] button`);
   assert.equal(await page.locator('#grid .cell.moved.blunder').count(), 1);
-  assert.match(await page.textContent('#record-verdict'), /\?\? \(a blunder\)/);
+  assert.match(await page.textContent('#record-verdict'), /\?\? \(blunder\)/);
   await shot('05-record-slide');
 });
 
 test('a random token game on the current board is analysed like the API does', async () => {
   await page.click('#random-record');
   // The slide record of the test before stays listed until this one's analysis arrives:
-  // wait for a token move (`from→to`) in the list, or none if the token could not move.
+  // wait for the token's placement, the first move of a token game.
   await page.waitForFunction(() => {
     const first = document.querySelector('#ply-list li button');
-    return first === null || first.textContent.includes('→');
+    return first !== null && first.textContent.includes('places');
   });
-  const lines = (await page.inputValue('#record-text')).trim().split('\n').map((line) => line.split(' ').map(Number));
-  const answer = await api('/api/analyse', {
-    board: await page.inputValue('#board-text'),
-    start: lines[0],
-    moves: lines.slice(1),
-  });
+  // The record is the current board, a line `moves`, then the token's path.
+  const record = await page.inputValue('#record-text');
+  const [board, moves] = record.split('moves\n');
+  assert.equal(board, await page.inputValue('#board-text'));
+  const lines = moves.trim().split('\n').map((line) => line.split(' ').map(Number));
+  const answer = await api('/api/analyse', { record });
   const marked = await page.$$eval('#ply-list li.blunder', (nodes) => nodes.map((node) => Number(node.dataset.ply)));
-  assert.deepEqual(marked, answer.blunders);
-  assert.equal(await page.locator('#eval-strip button').count(), answer.positions.length);
+  assert.deepEqual(marked, answer.report.blunders);
+  assert.equal(await page.locator('#ply-list li').count(), lines.length);
+  assert.equal(await page.locator('#eval-strip button').count(), answer.report.moves.length + 1);
   await page.keyboard.press('End');
   assert.equal(await page.locator('#grid .cell.visited').count(), lines.length);
 });
@@ -273,7 +275,7 @@ test('the treasure map: ring highlighted, winner and safe hits as the API says; 
   await page.click('#tab-treasure');
   await page.waitForFunction(() => document.querySelector('#treasure-headline').textContent.includes('wins'));
   const map = await page.inputValue('#map-text');
-  const answer = await api('/api/treasure', { map });
+  const { report: answer } = await api('/api/treasure', { map });
   assert.equal(await page.locator('#grid .cell.ring').count(), answer.ring.length);
   assert.equal(await page.textContent('#t-safe'), String(answer.safe_hits));
   assert.match(await page.textContent('#treasure-headline'), new RegExp(`^${answer.winner} wins`));

@@ -1,4 +1,4 @@
-//! Fuzz target: Boards (`Board::parse`), round-tripped.
+//! Fuzz target: Boards (`parse_board`), round-tripped.
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| geography_fuzz::board(data));

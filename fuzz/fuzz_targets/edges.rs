@@ -1,4 +1,4 @@
-//! Fuzz target: Edge lists (`formats::parse_edges`), round-tripped.
+//! Fuzz target: Edge lists (`parse_edges`), round-tripped.
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| geography_fuzz::edges(data));

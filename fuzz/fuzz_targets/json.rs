@@ -1,4 +1,4 @@
-//! Fuzz target: JSON graphs and boards (`formats::parse_json`).
+//! Fuzz target: JSON graphs and boards (`parse_json`).
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| geography_fuzz::json(data));

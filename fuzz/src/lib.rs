@@ -4,25 +4,30 @@
 //! panic of its own, an error located outside the input or whose message is not one
 //! printable line, a parse that does not round-trip, or an answer that disagrees with the
 //! brute-force oracle. The same functions replay the inputs committed under
-//! `testdata/fuzz-regressions/<target>/` in `crates/games/tests/fuzz_regressions.rs`, which
-//! includes this file, so it uses nothing but `geography-games` and `geography-matching`.
+//! `testdata/fuzz-regressions/<target>/` in `crates/contest/tests/fuzz_regressions.rs`, which
+//! includes this file, so it uses nothing but `geography-matching`, `geography-boards`,
+//! `geography-rules`, `geography-formats` and `geography-contest`.
 
 use std::fmt::Write as _;
 
-use geography_games::board::{Board, Cell, Neighbourhood};
-use geography_games::formats::{self, Format, Input};
-use geography_games::graph6;
-use geography_games::oracle::BruteForce;
-use geography_games::position::{Position, Solution};
-use geography_games::record::Method;
-use geography_games::slide;
-use geography_games::text::{InputError, Limits};
-use geography_games::token_game;
-use geography_games::token_record;
-use geography_games::treasure;
+use geography_boards::{Board, Cell, Neighbourhood};
+use geography_contest::{
+    check_treasure_limits, judge_hdu4101 as hdu4101, judge_jsoi2009 as jsoi2009,
+    judge_noi2011 as noi2011, parse_treasure_maps_with_limits,
+};
+use geography_formats::{
+    detect as detect_format, encode_graph6, parse_board, parse_edges, parse_edges_with_limits,
+    parse_graph6_line, parse_graph6_with_limits, parse_json_with_limits, parse_slide_record,
+    parse_token_record_with_limits, parse_with_limits, ErrorKind, Format, Input, InputError, Limit,
+    Limits,
+};
 use geography_matching::{
     check, decompose, hopcroft_karp, multi_source_phases, push_relabel, two_colouring, Adjacency,
     Certificate, Graph, Masked, Matching,
+};
+use geography_rules::{
+    analyse_slide, annotate_record, replay_slide, BruteForce, Method, Position, RecordAnalysis,
+    Solution,
 };
 
 /// A target's check: panics when the bytes expose a bug.
@@ -90,16 +95,16 @@ fn brute_placements(graph: &Graph) -> Option<Vec<u32>> {
     )
 }
 
-/// `token_game::judge`: output shape, and the answer against brute force on small boards.
+/// `judge_jsoi2009`: output shape, and the answer against brute force on small boards.
 pub fn judge_jsoi2009(data: &[u8]) {
-    match token_game::judge(data) {
+    match jsoi2009(data) {
         Err(error) => located(data, &error),
         Ok(output) => {
             assert!(
                 output == "LOSE\n" || output.starts_with("WIN\n"),
                 "{output}"
             );
-            let board = Board::parse(data).expect("the judge parsed it");
+            let board = parse_board(data).expect("the judge parsed it");
             let cells = board.graph();
             if let Some(winning) = brute_placements(&cells.graph) {
                 let mut expected = String::new();
@@ -117,9 +122,9 @@ pub fn judge_jsoi2009(data: &[u8]) {
     }
 }
 
-/// `slide::judge`: output shape (a count, then that many increasing round numbers).
+/// `judge_noi2011`: output shape (a count, then that many increasing round numbers).
 pub fn judge_noi2011(data: &[u8]) {
-    match slide::judge(data) {
+    match noi2011(data) {
         Err(error) => located(data, &error),
         Ok(output) => {
             let numbers: Vec<usize> = output
@@ -128,33 +133,35 @@ pub fn judge_noi2011(data: &[u8]) {
                 .collect();
             assert_eq!(numbers.first(), Some(&(numbers.len() - 1)), "{output}");
             assert!(numbers[1..].windows(2).all(|w| w[0] < w[1]), "{output}");
-            let rounds = slide::parse(data).expect("the judge parsed it").rounds;
+            let rounds = parse_slide_record(data)
+                .expect("the judge parsed it")
+                .rounds;
             assert!(numbers[1..].iter().all(|&r| (1..=rounds).contains(&r)));
         }
     }
 }
 
-/// `treasure::judge`: one verdict line per map.
+/// `judge_hdu4101`: one verdict line per map.
 pub fn judge_hdu4101(data: &[u8]) {
-    match treasure::judge(data) {
+    match hdu4101(data) {
         Err(error) => located(data, &error),
         Ok(output) => {
             assert!(output.lines().all(|l| l == "Ali Win" || l == "Baba Win"));
-            let maps = formats::parse_treasure_maps_with_limits(data, &Limits::NONE)
-                .expect("the judge parsed it");
+            let maps =
+                parse_treasure_maps_with_limits(data, &Limits::NONE).expect("the judge parsed it");
             assert_eq!(output.lines().count(), maps.len());
         }
     }
 }
 
-/// `Board::parse`: located errors; a parsed board prints back to itself, and its graph maps
+/// `parse_board`: located errors; a parsed board prints back to itself, and its graph maps
 /// cells and vertices both ways.
 pub fn board(data: &[u8]) {
-    match Board::parse(data) {
+    match parse_board(data) {
         Err(error) => located(data, &error),
         Ok(board) => {
             let text = board.to_string();
-            assert_eq!(Board::parse(text.as_bytes()).as_ref(), Ok(&board));
+            assert_eq!(parse_board(text.as_bytes()).as_ref(), Ok(&board));
             let cells = board.graph();
             for v in 0..cells.graph.vertex_count() as u32 {
                 let cell = cells.cell(v);
@@ -170,43 +177,55 @@ pub fn board(data: &[u8]) {
     }
 }
 
-/// `formats::parse_edges`: located errors; a parsed graph written back parses to itself.
+/// `parse_edges`: located errors; a parsed graph written back parses to itself.
 pub fn edges(data: &[u8]) {
-    match formats::parse_edges_with_limits(data, &SMALL) {
+    match parse_edges_with_limits(data, &SMALL) {
         Err(error) => located(data, &error),
         Ok(graph) => {
             let mut text = format!("{} {}\n", graph.vertex_count(), graph.edge_count());
             for (u, v) in graph.edges() {
                 let _ = writeln!(text, "{u} {v}");
             }
-            assert_eq!(formats::parse_edges(text.as_bytes()).as_ref(), Ok(&graph));
+            assert_eq!(parse_edges(text.as_bytes()).as_ref(), Ok(&graph));
         }
     }
 }
 
-/// `graph6::parse_all`: located errors; every graph encodes back to a line that parses to it.
+/// `parse_graph6`: located errors (a line over the limit is refused on its size); every
+/// graph encodes back to a line that parses to it.
 pub fn graph6_stream(data: &[u8]) {
-    if let Err(error) = formats::check_limits(data, Format::Graph6, &SMALL) {
-        return located(data, &error);
-    }
-    match graph6::parse_all(data) {
-        Err(error) => located(data, &error),
+    match parse_graph6_with_limits(data, &SMALL) {
+        Err(error) => {
+            if let ErrorKind::TooLarge { limit, max, found } = error.kind {
+                assert_eq!(
+                    (limit, max),
+                    (Limit::Vertices, SMALL.max_vertices),
+                    "{error}"
+                );
+                assert!(found > max, "{error}");
+            }
+            located(data, &error);
+        }
         Ok(graphs) => {
             for graph in graphs {
-                let line = graph6::encode(&graph);
-                assert_eq!(graph6::parse_line(line.as_bytes(), 1).as_ref(), Ok(&graph));
+                assert!(graph.vertex_count() as u64 <= SMALL.max_vertices);
+                let line = encode_graph6(&graph);
+                assert_eq!(
+                    parse_graph6_line(line.as_bytes(), 1, &SMALL).as_ref(),
+                    Ok(&graph)
+                );
             }
         }
     }
 }
 
-/// `formats::parse_json`: located errors.
+/// `parse_json`: located errors.
 pub fn json(data: &[u8]) {
-    match formats::parse_json_with_limits(data, &SMALL) {
+    match parse_json_with_limits(data, &SMALL) {
         Err(error) => located(data, &error),
         Ok(Input::Board(board)) => {
             assert_eq!(
-                Board::parse(board.to_string().as_bytes()).as_ref(),
+                parse_board(board.to_string().as_bytes()).as_ref(),
                 Ok(&board)
             );
         }
@@ -214,28 +233,32 @@ pub fn json(data: &[u8]) {
     }
 }
 
-/// `slide::parse` and the record's analysis: located errors; on small boards the three
-/// analysis methods agree with each other and with brute force at every position.
+/// `parse_slide_record` and the record's analysis: located errors (an illegal move at its
+/// place in the input, the judge's error too); the parser's replay is [`replay_slide`]'s;
+/// on small boards the three analysis methods agree with each other and with brute force at
+/// every position.
 pub fn slide_record(data: &[u8]) {
-    let parsed = match slide::parse(data) {
-        Err(error) => return located(data, &error),
+    let parsed = match parse_slide_record(data) {
+        Err(error) => {
+            located(data, &error);
+            // The judge reads the record the same way and fails at the same place.
+            assert_eq!(noi2011(data).as_ref().err(), Some(&error));
+            return;
+        }
         Ok(parsed) => parsed,
     };
     let board = &parsed.board;
     let moves: Vec<(i64, i64)> = parsed.moves.iter().map(|m| (m.row, m.col)).collect();
-    let Ok(walk) = slide::replay(board, moves.iter().copied()) else {
-        // The judge reports the illegal move at its place in the input.
-        let error = slide::judge(data).expect_err("the replay failed");
-        return located(data, &error);
-    };
+    let walk = replay_slide(board, moves.iter().copied()).expect("the parser replayed it");
+    assert_eq!(walk, parsed.walk);
     let graph = board.graph();
     if graph.vertex_count() > BRUTE_FORCE_VERTICES + 4 {
         return;
     }
     let analyses = [Method::Incremental, Method::Plain, Method::Resolve].map(|method| {
-        slide::analyse(board, moves.iter().copied(), method).expect("the replay succeeded")
+        analyse_slide(board, moves.iter().copied(), method).expect("the replay succeeded")
     });
-    let outcome = |analysis: &geography_games::record::Analysis| {
+    let outcome = |analysis: &RecordAnalysis| {
         let positions: Vec<_> = analysis
             .positions()
             .iter()
@@ -323,20 +346,43 @@ pub fn slide_game(data: &[u8]) {
     for (row, col) in moves {
         let _ = writeln!(text, "{row} {col}");
     }
-    slide::judge(text.as_bytes()).expect("a legal record");
+    noi2011(text.as_bytes()).expect("a legal record");
     slide_record(text.as_bytes());
 }
 
-/// Format detection and `formats::parse_with_limits`: located errors, and limits reported
-/// first (a header over a limit is the parse's error).
+/// Format detection and `parse_with_limits`: the detected format is the one parsed, errors
+/// are located, and a size over a limit is reported as such. Treasure maps (the contest
+/// crate's): located errors, and limits reported first (a header over a limit is the parse's
+/// error).
 pub fn detect(data: &[u8]) {
-    let format = formats::detect(data);
-    let parsed = formats::parse_with_limits(data, None, &SMALL);
-    if let Err(limit) = formats::check_limits(data, format, &SMALL) {
-        assert_eq!(parsed.as_ref().err(), Some(&limit));
+    let format = detect_format(data);
+    let parsed = parse_with_limits(data, None, &SMALL);
+    let named = parse_with_limits(data, Some(format), &SMALL);
+    assert_eq!(parsed.as_ref().err(), named.as_ref().err(), "{format:?}");
+    assert_eq!(parsed.is_ok(), named.is_ok(), "{format:?}");
+    if let Err(error) = &parsed {
+        if let ErrorKind::TooLarge { limit, max, found } = error.kind {
+            let limit_max = match limit {
+                Limit::Cells => SMALL.max_cells,
+                Limit::Vertices => SMALL.max_vertices,
+            };
+            assert_eq!(max, limit_max, "{error}");
+            assert!(found > max, "{error}");
+        }
+        located(data, error);
     }
-    if let Err(error) = parsed {
-        located(data, &error);
+    if format == Format::Treasure {
+        assert!(
+            parsed.is_err(),
+            "treasure maps are not parsed as a graph input"
+        );
+        let maps = parse_treasure_maps_with_limits(data, &SMALL);
+        if let Err(limit) = check_treasure_limits(data, &SMALL) {
+            assert_eq!(maps.as_ref().err(), Some(&limit));
+        }
+        if let Err(error) = maps {
+            located(data, &error);
+        }
     }
 }
 
@@ -422,14 +468,14 @@ pub fn solver(data: &[u8]) {
     }
 }
 
-/// `token_record::parse`: located errors; a parsed record is a legal path, and the
+/// `parse_token_record`: located errors; a parsed record is a legal path, and the
 /// annotation's verdict before every move agrees with brute force on small graphs.
 pub fn token_record(data: &[u8]) {
-    let record = match token_record::parse_with_limits(data, &SMALL) {
+    let record = match parse_token_record_with_limits(data, &SMALL) {
         Err(error) => return located(data, &error),
         Ok(record) => record,
     };
-    let graph = record.graph();
+    let graph = record.game.graph();
     let path = record.path();
     let mut visited = vec![false; graph.vertex_count()];
     for (i, &v) in path.iter().enumerate() {
@@ -443,8 +489,7 @@ pub fn token_record(data: &[u8]) {
             );
         }
     }
-    let commentary =
-        token_record::annotate(graph, None, &path).expect("a checked record annotates");
+    let commentary = annotate_record(graph, None, &path).expect("a checked record annotates");
     assert_eq!(commentary.plies.len(), path.len());
     if graph.vertex_count() > BRUTE_FORCE_VERTICES {
         return;

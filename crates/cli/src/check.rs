@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::ValueEnum;
-use geography_games::checker::{check, Problem, Verdict};
+use geography_app::{check_answer, CheckVerdict as Verdict, Problem};
 
 use crate::input::{describe, emit, name, read};
 use crate::Failure;
@@ -100,7 +100,7 @@ pub fn run(args: &Args) -> ExitCode {
         None => Problem::detect(&input),
     };
     let verdict = match problem {
-        Ok(problem) => check(problem, &input, &answer),
+        Ok(problem) => check_answer(problem, &input, &answer),
         Err(error) => Verdict::Failure(error),
     };
     if let Verdict::Failure(error) = &verdict {

@@ -3,8 +3,7 @@
 use std::io::IsTerminal;
 
 use clap::ValueEnum;
-use geography_games::board::{Board, Cell};
-use geography_games::grid::Grid;
+use geography_boards::{Board, Cell, Grid};
 
 /// When to colour output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]

@@ -1,12 +1,12 @@
 //! `geography generate KIND --seed S`: random instances for problem setters.
 
 use clap::{Subcommand, ValueEnum};
-use geography_games::board::Neighbourhood;
-use geography_games::generate::{
+use geography_app::{
     random_graph, slide_record, token_board, treasure_maps, GenerateError, GraphFormat,
     GraphRequest, PlacerOutcome, SlideRequest, TokenRequest, TreasureRequest,
 };
-use geography_games::treasure::Winner;
+use geography_boards::Neighbourhood;
+use geography_contest::Winner;
 
 use crate::input::emit;
 use crate::Failure;

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
-use geography_games::text::InputError;
+use geography_formats::{ErrorKind, InputError, Limit};
 
 use crate::Failure;
 
@@ -30,10 +30,21 @@ pub fn name(path: &Path) -> String {
 }
 
 /// `error: NAME:LINE:COLUMN: MESSAGE`, then the offending line with a caret under the
-/// column.
+/// column. A size over a limit gets the option that raises it.
 pub fn describe(source: &str, input: &[u8], error: &InputError) -> Failure {
+    let hint = match error.kind {
+        ErrorKind::TooLarge {
+            limit: Limit::Cells,
+            ..
+        } => " (raise it with --max-cells)",
+        ErrorKind::TooLarge {
+            limit: Limit::Vertices,
+            ..
+        } => " (raise it with --max-vertices)",
+        _ => "",
+    };
     let mut text = format!(
-        "error: {source}:{}:{}: {}",
+        "error: {source}:{}:{}: {}{hint}",
         error.line, error.column, error.message
     );
     if let Some(line) = input.split(|&b| b == b'\n').nth(error.line as usize - 1) {

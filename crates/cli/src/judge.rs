@@ -3,10 +3,8 @@
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use geography_games::board::Board;
-use geography_games::formats::{self, Format};
-use geography_games::text::Limits;
-use geography_games::{slide, token_game, treasure};
+use geography_app::judge;
+use geography_formats::Limits;
 
 use crate::input::{describe, emit, name, read};
 use crate::Failure;
@@ -38,16 +36,12 @@ enum Problem {
 
 pub fn run(args: &Args, limits: &Limits) -> Result<(), Failure> {
     let bytes = read(&args.input)?;
-    let answer = match args.problem {
-        Problem::Jsoi2009 => {
-            Board::parse_with_limits(&bytes, limits).map(|board| token_game::answer(&board))
-        }
-        Problem::Noi2011 => {
-            formats::check_limits(&bytes, Format::Slide, limits).and_then(|()| slide::judge(&bytes))
-        }
-        Problem::Hdu4101 => formats::check_limits(&bytes, Format::Treasure, limits)
-            .and_then(|()| treasure::judge(&bytes)),
+    let problem = match args.problem {
+        Problem::Jsoi2009 => geography_app::Problem::Jsoi2009,
+        Problem::Noi2011 => geography_app::Problem::Noi2011,
+        Problem::Hdu4101 => geography_app::Problem::Hdu4101,
     };
+    let answer = judge(problem, &bytes, limits);
     match answer {
         Ok(text) => emit(&text),
         Err(error) => Err(describe(&name(&args.input), &bytes, &error)),

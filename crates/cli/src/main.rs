@@ -13,12 +13,11 @@ mod judge;
 mod play;
 mod serve;
 mod solve;
-mod web;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use geography_games::text::Limits;
+use geography_formats::Limits;
 
 /// Solve, explain and play two-player graph and board games exactly.
 #[derive(Debug, Parser)]
@@ -57,11 +56,6 @@ pub enum Failure {
     Input(String),
     /// Could not read or write: exit code 1.
     Io(String),
-}
-
-/// `n` and the noun that agrees with it: "1 free cell", "2 free cells".
-pub fn counted(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 fn main() -> ExitCode {

@@ -5,11 +5,10 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use geography_games::board::{Board, BoardGraph, Cell};
-use geography_games::formats::{self, Input};
-use geography_games::position::Position;
-use geography_games::text::Limits;
-use geography_matching::Graph;
+use geography_app::{load, Loaded, Session};
+use geography_boards::Cell;
+use geography_formats::Limits;
+use geography_rules::{Game, PositionAnalysis};
 
 use crate::draw::{self, Mark};
 
@@ -24,9 +23,9 @@ enum Reply {
 /// Acts on one typed line: a move, `hint`, `undo` or `quit`.
 fn respond(
     typed: &str,
-    position: &mut Position,
-    analysis: &geography_games::position::Analysis,
-    table: &Table,
+    session: &mut Session<'_>,
+    analysis: &PositionAnalysis,
+    table: &Table<'_>,
     human_first: bool,
     over: bool,
 ) -> Reply {
@@ -36,7 +35,7 @@ fn respond(
         "quit" | "q" => Reply::Quit(if over { "" } else { "game abandoned\n" }.to_string()),
         "undo" | "u" => {
             // Back to the player's previous turn: their last move, and the reply after it.
-            let played = position.path().len();
+            let played = session.position().path().len();
             let mine = if human_first {
                 played.div_ceil(2)
             } else {
@@ -45,9 +44,9 @@ fn respond(
             if mine == 0 {
                 return say("nothing to undo\n");
             }
-            position.undo();
-            if (position.path().len() % 2 == 0) != human_first {
-                position.undo();
+            session.undo();
+            if (session.position().path().len() % 2 == 0) != human_first {
+                session.undo();
             }
             say("taken back\n")
         }
@@ -59,7 +58,7 @@ fn respond(
         }),
         _ => match table.parse(typed) {
             Some(v) if analysis.legal_moves.contains(&v) => {
-                position.play(v).expect("checked legal");
+                session.play(v).expect("checked legal");
                 say("")
             }
             _ => Reply::Say(format!(
@@ -100,27 +99,14 @@ enum First {
     Engine,
 }
 
-/// How vertices are named and shown: cells of a board or ids of a graph.
-enum Table {
-    Board(Board, BoardGraph),
-    Graph(Graph),
-}
+/// How the game's vertices are typed and shown here: `row col` on a board, the id on a graph.
+struct Table<'g>(&'g Game);
 
-impl Table {
-    fn graph(&self) -> &Graph {
-        match self {
-            Table::Board(_, cells) => &cells.graph,
-            Table::Graph(graph) => graph,
-        }
-    }
-
+impl Table<'_> {
     fn name(&self, v: u32) -> String {
-        match self {
-            Table::Board(_, cells) => {
-                let cell = cells.cell(v);
-                format!("{} {}", cell.row + 1, cell.col + 1)
-            }
-            Table::Graph(_) => v.to_string(),
+        match self.0.cell(v) {
+            Some(cell) => format!("{} {}", cell.row + 1, cell.col + 1),
+            None => v.to_string(),
         }
     }
 
@@ -137,19 +123,20 @@ impl Table {
             .map(str::parse)
             .collect::<Result<_, _>>()
             .ok()?;
-        match (self, numbers.as_slice()) {
-            (Table::Board(_, cells), &[row, col]) if row > 0 && col > 0 => cells.vertex(Cell {
+        match (self.0.board().is_some(), numbers.as_slice()) {
+            (true, &[row, col]) if row > 0 && col > 0 => self.0.vertex_of_cell(Cell {
                 row: row - 1,
                 col: col - 1,
             }),
-            (Table::Graph(graph), &[v]) if (v as usize) < graph.vertex_count() => Some(v),
+            (false, &[v]) if (v as usize) < self.0.vertex_count() => Some(v),
             _ => None,
         }
     }
 
-    fn show(&self, position: &Position, colour: bool) -> String {
-        match self {
-            Table::Board(board, cells) => draw::board(board, cells.grid(), colour, |v| {
+    fn show(&self, session: &Session<'_>, colour: bool) -> String {
+        let position = session.position();
+        match (self.0.board(), self.0.grid()) {
+            (Some(board), Some(grid)) => draw::board(board, grid, colour, |v| {
                 if position.token() == Some(v) {
                     Mark::Token
                 } else if position.is_visited(v) {
@@ -158,7 +145,7 @@ impl Table {
                     Mark::Free
                 }
             }),
-            Table::Graph(_) => {
+            _ => {
                 let mut text = String::new();
                 match position.token() {
                     None => text.push_str("the token is not placed yet\n"),
@@ -176,21 +163,16 @@ impl Table {
 pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
     let bytes = read(&args.input)?;
     let source = name(&args.input);
-    let table = match formats::parse_with_limits(&bytes, None, limits)
-        .map_err(|e| describe(&source, &bytes, &e))?
-    {
-        Input::Board(board) => {
-            let cells = board.graph();
-            Table::Board(board, cells)
-        }
-        Input::Graph(graph) => Table::Graph(graph),
-        Input::Graphs(mut graphs) if graphs.len() == 1 => Table::Graph(graphs.remove(0)),
+    let game = match load(&bytes, None, limits).map_err(|e| describe(&source, &bytes, &e))? {
+        Loaded::Game(game) => game,
+        Loaded::Games(mut games) if games.len() == 1 => games.swap_remove(0),
         _ => {
             return Err(Failure::Input(format!(
                 "error: {source}: play needs one board or one graph"
             )))
         }
     };
+    let table = Table(&game);
     let stdin = io::stdin();
     let interactive = stdin.is_terminal();
     let mut lines = stdin.lock().lines();
@@ -201,14 +183,14 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
             .and_then(|()| out.flush())
             .map_err(|e| Failure::Io(format!("cannot write output: {e}")))
     };
-    let mut position = Position::new(table.graph());
-    let human_to_move = |position: &Position| (position.path().len() % 2 == 0) == human_first;
+    let mut session = Session::new(&game);
+    let human_to_move = |session: &Session<'_>| session.position().path().len() % 2 == 0;
     loop {
-        let human_turn = human_to_move(&position);
-        let analysis = position.analyse();
+        let human_turn = human_to_move(&session) == human_first;
+        let analysis = session.analyse();
         let over = analysis.legal_moves.is_empty();
         if over {
-            say(&table.show(&position, colour))?;
+            say(&table.show(&session, colour))?;
             say(if human_turn {
                 "you cannot move: the engine wins\n"
             } else {
@@ -216,8 +198,8 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
             })?;
         } else if !human_turn {
             let reply = analysis.engine_move().expect("a legal move exists");
-            position.play(reply).expect("the engine plays legal moves");
-            let verb = if position.path().len() == 1 {
+            session.play(reply).expect("the engine plays legal moves");
+            let verb = if session.position().path().len() == 1 {
                 "places the token on"
             } else {
                 "moves to"
@@ -225,7 +207,7 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
             say(&format!("engine {verb} [{}]\n", table.name(reply)))?;
             continue;
         } else {
-            say(&table.show(&position, colour))?;
+            say(&table.show(&session, colour))?;
         }
         if interactive {
             say(if over {
@@ -244,7 +226,7 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
         let line = line.map_err(|e| Failure::Io(format!("cannot read stdin: {e}")))?;
         match respond(
             line.trim(),
-            &mut position,
+            &mut session,
             &analysis,
             &table,
             human_first,

@@ -6,7 +6,6 @@ use std::process::{Command, Stdio};
 
 use tokio::net::TcpSocket;
 
-use crate::web;
 use crate::Failure;
 
 /// How many connections may wait to be accepted.
@@ -57,7 +56,7 @@ async fn serve(args: &Args) -> Result<(), Failure> {
     if args.open {
         open_browser(&url);
     }
-    axum::serve(listener, web::router())
+    axum::serve(listener, geography_web::router())
         .await
         .map_err(|e| Failure::Io(format!("the server stopped: {e}")))
 }

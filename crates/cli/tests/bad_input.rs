@@ -238,8 +238,8 @@ const BIG_LINES: [BigLine; 11] = [
         repeat: b'a',
         suffix: br#""}"#,
         line: 1,
-        column: 1,
-        words: "expected {\"vertices\"",
+        column: 35,
+        words: "unknown field `note`",
     },
     BigLine {
         args: &["solve", "--format", "slide", "-"],

@@ -189,7 +189,7 @@ fn graph6_agrees_with_the_edge_list_form_of_the_same_graphs() {
         .collect();
     let stream: String = graphs
         .iter()
-        .map(|g| geography_games::graph6::encode(g) + "\n")
+        .map(|g| geography_formats::encode_graph6(g) + "\n")
         .collect();
     let from_graph6 = valid_json_lines(&stdout_of(
         geography()
@@ -219,7 +219,7 @@ fn a_long_graph6_stream_is_solved_in_parallel_in_input_order() {
         .iter()
         .map(|&n| {
             let path = Graph::from_edges(n as usize, (1..n).map(|v| (v - 1, v))).unwrap();
-            geography_games::graph6::encode(&path) + "\n"
+            geography_formats::encode_graph6(&path) + "\n"
         })
         .collect();
     let solve = |threads: &str| {

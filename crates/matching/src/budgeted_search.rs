@@ -57,7 +57,7 @@ pub struct Searched {
 /// The budget the solver gives each search on a graph of `vertex_bound` ids: a few thousand
 /// edges plus a sixteenth of the vertex count. On boards such searches do most of the work
 /// faster than layered phases, and often all of it.
-// For tests, benches and the banded warm start in geography-games: the solver's tuning.
+// For tests, benches and the banded warm start in geography-boards: the solver's tuning.
 #[doc(hidden)]
 pub fn solver_budget(vertex_bound: usize) -> u64 {
     4096 + vertex_bound as u64 / 16

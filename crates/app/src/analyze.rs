@@ -1,0 +1,253 @@
+//! Analyse jobs: a played record annotated move by move, like a chess engine's analysis.
+//!
+//! [`Analysis`] holds the record and its commentary; [`Analysis::report`] is the document
+//! `geography analyze --json` prints and `/api/analyse` serves (`docs/analyze.schema.json`),
+//! with one vocabulary for every front end: a move is `best`, `blunder` or `already_lost`.
+//!
+//! # Tests
+//! Below; `geography analyze`'s golden tests and the web's tests compare the documents.
+
+use geography_rules::{annotate_record, Annotation, Commentary, Named, Player};
+use serde::Serialize;
+
+use crate::job::{Budget, JobError};
+use crate::load::Record;
+
+/// A record with its commentary.
+#[derive(Debug)]
+pub struct Analysis {
+    record: Record,
+    commentary: Commentary,
+}
+
+/// Annotates a record.
+///
+/// ```
+/// use geography_app::{analyze, load_record, Budget};
+/// use geography_formats::Limits;
+/// let record = load_record(b"1 3\n...\nmoves\n1 2\n1 1\n", &Limits::DEFAULT).unwrap();
+/// let analysis = analyze(record, &Budget::unlimited()).unwrap();
+/// let report = analysis.report();
+/// assert_eq!(report.moves[0].annotation, "blunder");
+/// assert_eq!(report.winner, 2);
+/// ```
+///
+/// # Errors
+/// [`JobError::Stopped`] when the budget runs out; [`JobError::Internal`] if the analysis
+/// refuses a record its parser accepted (a bug).
+pub fn analyze(record: Record, budget: &Budget) -> Result<Analysis, JobError> {
+    budget.check()?;
+    let commentary = match &record {
+        Record::Token(token) => annotate_record(token.game.graph(), None, &token.path()),
+        Record::Slide(slide) => {
+            let graph = slide.board.graph();
+            annotate_record(&graph, Some(slide.board.empty_vertex()), &slide.walk)
+        }
+    }
+    .map_err(|e| JobError::Internal(e.to_string()))?;
+    Ok(Analysis { record, commentary })
+}
+
+/// The name of an annotation in reports.
+pub fn annotation_name(annotation: Annotation) -> &'static str {
+    match annotation {
+        Annotation::KeepsWin => "best",
+        Annotation::Blunder => "blunder",
+        Annotation::AlreadyLost => "already_lost",
+    }
+}
+
+/// `analyze --json` (schema: `docs/analyze.schema.json`; fields may be added, never renamed).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct AnalyzeReport {
+    /// `board`, `graph` or `slide`.
+    pub kind: &'static str,
+    /// The players' names.
+    pub players: [String; 2],
+    /// One entry per move.
+    pub moves: Vec<MoveReport>,
+    /// The plies that are blunders, increasing.
+    pub blunders: Vec<usize>,
+    /// How many blunders each player made.
+    pub blunders_by_player: [usize; 2],
+    /// The first blunder's ply.
+    pub first_blunder: Option<usize>,
+    /// Whether the player to move after the record is stuck.
+    pub finished: bool,
+    /// Who wins (1 or 2) with best play from the end of the record.
+    pub winner: u8,
+    /// The position after the last move.
+    #[serde(rename = "final")]
+    pub end: EndReport,
+}
+
+/// One move of [`AnalyzeReport`].
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct MoveReport {
+    /// 1-based number of the move.
+    pub ply: usize,
+    /// Who made it: 1 or 2.
+    pub player: u8,
+    /// The token before the move; `null` for a placement.
+    pub from: Option<Named>,
+    /// The token after the move.
+    pub to: Named,
+    /// Whether the mover was winning before the move.
+    pub winning_before: bool,
+    /// `best`, `blunder` or `already_lost`.
+    pub annotation: &'static str,
+    /// The mover's winning moves, increasing.
+    pub winning_moves: Vec<Named>,
+    /// How many legal moves the mover had.
+    pub legal_moves: usize,
+}
+
+/// The final position of [`AnalyzeReport`].
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct EndReport {
+    /// The player to move: 1 or 2.
+    pub player: u8,
+    /// Whether they win with best play.
+    pub winning: bool,
+    /// Their winning moves.
+    pub winning_moves: Vec<Named>,
+    /// How many legal moves they have.
+    pub legal_moves: usize,
+}
+
+impl Analysis {
+    /// The record analysed.
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+
+    /// The commentary: a comment per move and the final position.
+    pub fn commentary(&self) -> &Commentary {
+        &self.commentary
+    }
+
+    /// A vertex of the record's graph, named.
+    pub fn name(&self, vertex: u32) -> Named {
+        match &self.record {
+            Record::Token(token) => match token.game.cell(vertex) {
+                Some(cell) => Named::Cell([cell.row + 1, cell.col + 1]),
+                None => Named::Vertex(vertex),
+            },
+            Record::Slide(slide) => {
+                let (row, col) = slide.board.position(vertex);
+                Named::Cell([row as u32 + 1, col as u32 + 1])
+            }
+        }
+    }
+
+    /// Several vertices, named.
+    pub fn names(&self, vertices: &[u32]) -> Vec<Named> {
+        vertices.iter().map(|&v| self.name(v)).collect()
+    }
+
+    /// A player's name: `player 1` / `player 2`, or `Bunny` / `Egg` in the slide game.
+    pub fn player(&self, player: Player) -> String {
+        match self.record {
+            Record::Token(_) => player.to_string(),
+            Record::Slide(_) => match player {
+                Player::First => "Bunny".to_string(),
+                Player::Second => "Egg".to_string(),
+            },
+        }
+    }
+
+    /// `board`, `graph` or `slide`.
+    pub fn kind(&self) -> &'static str {
+        match &self.record {
+            Record::Token(token) => token.game.kind(),
+            Record::Slide(_) => "slide",
+        }
+    }
+
+    /// The document of `analyze --json`.
+    pub fn report(&self) -> AnalyzeReport {
+        let commentary = &self.commentary;
+        let moves = commentary
+            .plies
+            .iter()
+            .map(|c| MoveReport {
+                ply: c.ply,
+                player: c.player.number(),
+                from: c.from.map(|v| self.name(v)),
+                to: self.name(c.to),
+                winning_before: c.mover_wins,
+                annotation: annotation_name(c.annotation),
+                winning_moves: self.names(&c.winning_moves),
+                legal_moves: c.legal_moves,
+            })
+            .collect();
+        let blunders: Vec<usize> = commentary.blunders().map(|c| c.ply).collect();
+        let end = &commentary.end;
+        AnalyzeReport {
+            kind: self.kind(),
+            players: [self.player(Player::First), self.player(Player::Second)],
+            moves,
+            first_blunder: blunders.first().copied(),
+            blunders,
+            blunders_by_player: [
+                commentary.blunder_count(Player::First),
+                commentary.blunder_count(Player::Second),
+            ],
+            finished: commentary.finished(),
+            winner: commentary.winner().number(),
+            end: EndReport {
+                player: end.mover.number(),
+                winning: end.mover_wins,
+                winning_moves: self.names(&end.winning_moves),
+                legal_moves: end.legal_moves,
+            },
+        }
+    }
+
+    /// The outcome in a sentence, as every front end words it.
+    pub fn result(&self) -> String {
+        let commentary = &self.commentary;
+        let end = &commentary.end;
+        let mover = self.player(end.mover);
+        let winner = self.player(commentary.winner());
+        let count = commentary.plies.len();
+        let (after, stops) = if count == 0 {
+            (String::new(), "no move was played".to_string())
+        } else {
+            (
+                format!(" after ply {count}"),
+                format!("the record stops after ply {count}"),
+            )
+        };
+        if commentary.finished() {
+            format!("{winner} won: {mover} has no legal move{after}")
+        } else if end.mover_wins {
+            format!("{stops}; {mover} to move wins with best play")
+        } else {
+            format!("{stops}; {mover} to move loses with best play: {winner} wins")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load_record;
+    use geography_formats::Limits;
+
+    #[test]
+    fn slide_records_name_bunny_and_egg() {
+        let record = load_record(b"1 6\nXO.OXO\n1\n1 2\n1 1\n", &Limits::DEFAULT).unwrap();
+        let analysis = analyze(record, &Budget::unlimited()).unwrap();
+        let report = analysis.report();
+        assert_eq!(report.kind, "slide");
+        assert_eq!(report.players, ["Bunny".to_string(), "Egg".to_string()]);
+        assert_eq!(report.moves[0].to, Named::Cell([1, 2]));
+        assert_eq!(report.moves[0].annotation, "blunder");
+        assert_eq!(report.blunders, [1]);
+        assert_eq!(
+            analysis.result(),
+            "Egg won: Bunny has no legal move after ply 2"
+        );
+    }
+}

@@ -1,0 +1,99 @@
+//! How a job ends other than with its result: bad input, a stop asked for, or a bug; and the
+//! [`Budget`] a front end gives a job so it can stop it.
+//!
+//! A job checks its budget between its phases (parsing, solving, the certificate, each
+//! position of a record), never inside a kernel's inner loop: a stop costs nothing while the
+//! job runs, and takes effect at the next phase.
+//!
+//! # Tests
+//! Below: a cancelled budget stops a job before its next phase, an unlimited one never does.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use geography_formats::InputError;
+use thiserror::Error;
+
+/// Why a job gave no result.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum JobError {
+    /// The input is malformed, too large, or against the rules of its game.
+    #[error("{0}")]
+    Input(InputError),
+    /// The job was stopped through its [`Budget`] (cancelled, or out of time).
+    #[error("the job was stopped before it finished")]
+    Stopped,
+    /// The library contradicted itself (an input its parser accepted was refused later): a
+    /// bug, reported rather than hidden.
+    #[error("internal inconsistency, please report: {0}")]
+    Internal(String),
+}
+
+impl From<InputError> for JobError {
+    fn from(error: InputError) -> Self {
+        JobError::Input(error)
+    }
+}
+
+/// When a job should stop early: a flag another thread may raise, and a deadline.
+#[derive(Debug, Clone, Default)]
+pub struct Budget {
+    cancel: Option<Arc<AtomicBool>>,
+    deadline: Option<Instant>,
+}
+
+impl Budget {
+    /// No limit: the job runs to its end.
+    pub fn unlimited() -> Self {
+        Budget::default()
+    }
+
+    /// Stops at the next phase once `flag` is set.
+    #[must_use]
+    pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(flag);
+        self
+    }
+
+    /// Stops at the next phase once `deadline` has passed.
+    #[must_use]
+    pub fn with_deadline(mut self, deadline: Instant) -> Self {
+        self.deadline = Some(deadline);
+        self
+    }
+
+    /// [`JobError::Stopped`] when the job should stop now.
+    ///
+    /// # Errors
+    /// When the flag is set or the deadline has passed.
+    pub fn check(&self) -> Result<(), JobError> {
+        let cancelled = self
+            .cancel
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed));
+        let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+        if cancelled || late {
+            Err(JobError::Stopped)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_stop_when_cancelled_or_late() {
+        assert_eq!(Budget::unlimited().check(), Ok(()));
+        let flag = Arc::new(AtomicBool::new(false));
+        let budget = Budget::unlimited().with_cancel(Arc::clone(&flag));
+        assert_eq!(budget.check(), Ok(()));
+        flag.store(true, Ordering::Relaxed);
+        assert_eq!(budget.check(), Err(JobError::Stopped));
+        let past = Budget::unlimited().with_deadline(Instant::now());
+        assert_eq!(past.check(), Err(JobError::Stopped));
+    }
+}

@@ -1,0 +1,47 @@
+//! The application layer of `geography`: the one place that turns bytes, a format and limits
+//! into a game, and a job into a report, for every front end (the command line, the web
+//! playground, bindings).
+//!
+//! - reading: [`load`], [`load_game`], [`load_record`];
+//! - jobs: [`solve`] ([`SolveReport`]), [`solve_slide`], [`solve_treasure`], [`analyze`]
+//!   ([`Analysis`], [`AnalyzeReport`]), positions ([`Session`], [`PositionReport`]), and the
+//!   contest jobs [`judge`], [`check_answer`] and the generators, re-exported from
+//!   `geography-contest`;
+//! - stopping: a [`Budget`] (a cancel flag, a deadline) checked between a job's phases.
+//!
+//! Reports are serde types, defined once: a front end renders them (as text, JSON or objects)
+//! and adds only its own hints (a flag, an HTTP status). Errors are data
+//! ([`geography_formats::InputError`] with its kind and place, [`JobError`]).
+//!
+//! ```
+//! use geography_app::{load_game, solve, Budget, SolveOptions};
+//! use geography_formats::Limits;
+//!
+//! let game = load_game(b"2 2\n..\n.#\n", None, &Limits::DEFAULT).unwrap();
+//! let report = solve(&game, SolveOptions { certificate: true, threads: 1 }, &Budget::unlimited())
+//!     .unwrap();
+//! assert_eq!(report.matching_size(), 1);
+//! assert_eq!(report.status_rows().unwrap(), ["WL", "L#"]);
+//! assert!(report.certificate().unwrap().verified);
+//! ```
+#![deny(missing_docs)]
+
+mod analyze;
+mod job;
+mod load;
+mod session;
+mod solve;
+
+pub use analyze::{analyze, annotation_name, Analysis, AnalyzeReport, EndReport, MoveReport};
+pub use geography_contest::{
+    check_answer, judge, random_graph, slide_record, token_board, treasure_maps, CheckVerdict,
+    GenerateError, GraphFormat, GraphRequest, PlacerOutcome, Problem, SlideRequest, TokenRequest,
+    TreasureRequest,
+};
+pub use job::{Budget, JobError};
+pub use load::{load, load_game, load_record, Loaded, Record};
+pub use session::{PositionReport, Refused, Session};
+pub use solve::{
+    counted, solve, solve_slide, solve_treasure, BoardInfo, CertificateReport, SlideReport,
+    SolveOptions, SolveReport, TreasureReport,
+};

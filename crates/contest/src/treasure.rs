@@ -1,0 +1,1022 @@
+//! The treasure game (HDU 4101 "Ali and Baba"), solved exactly in linear time.
+//!
+//! # The game
+//! A rectangle of cells: empty, a stone with 1 to 99 hit points, or the one treasure. Ali moves
+//! first, then the players alternate; a move hits one thing the mover can *touch*, meaning it
+//! lies on the border or next to (orthogonally) an empty cell that empty cells join to the
+//! outside. A hit stone loses a hit point and becomes empty at zero; hitting the treasure wins.
+//!
+//! # Why the answer is a parity
+//! 1. Flood the empty cells from the treasure; call the treasure with those cells R. If R touches
+//!    the border the treasure is touchable now and Ali hits it at once (the map is *open*).
+//! 2. Otherwise the stones next to R form the *ring*. Breaking a ring stone joins R to the
+//!    outside, so the next player hits the treasure: nobody breaks one while he has another move.
+//! 3. Flood from outside the grid through every cell except R and the ring (stones do not stop
+//!    this flood: they can be worn down). Each reached stone off the ring can be hit HP times,
+//!    each reached ring stone HP − 1 times, all without opening the treasure, and in any order;
+//!    the other stones are sealed behind the ring and never touched. The sum is the number of
+//!    *safe hits*.
+//! 4. Whoever has to move when no safe hit is left must break the ring and loses, so Ali wins
+//!    exactly when the number of safe hits is odd.
+//!
+//! # Conventions
+//! Positions in the public API are 1-based `(row, column)`, like the input format. Input is the
+//! judge's: cases until the end of the input, each `N M` then N rows of M values (`-1` treasure,
+//! `0` empty, `1..=99` a stone). The judge allows 300 × 300; we accept up to [`TREASURE_MAX_SIDE`] per side
+//! and [`TREASURE_MAX_CELLS`] in all, and the parser grows its buffer only as values arrive, so a header
+//! announcing a huge map with little data behind it fails at the end of the data without a big
+//! allocation.
+//!
+//! # Complexity
+//! [`analyse_treasure`]: O(N·M) time and O(N·M) extra memory: one byte per cell for a padded copy of the
+//! map that also holds the flood marks, plus a stack of `u32` row-run seeds (at most two per
+//! cell, in practice about one per pending run). Both floods are iterative span (scanline)
+//! fills, so long corridors cannot overflow the call stack, and they walk memory along rows:
+//! on a 5000 × 5000 map this is about 40% faster than a cell-by-cell breadth-first search.
+//! [`judge_hdu4101`]: linear in the input; each case allocates only for its own cells.
+//!
+//! # Invariants
+//! A [`TreasureMap`] always has 1..=[`TREASURE_MAX_SIDE`] rows and columns, at most [`TREASURE_MAX_CELLS`] cells,
+//! stones of 1..=[`TREASURE_MAX_HP`] hit points and exactly one treasure; so padded indices fit `u32`.
+//!
+//! # Tests
+//! Unit tests below (hand cases: the sample, open maps, a concave ring corner, sealed stones,
+//! ring stones reachable only from outside the grid). `tests/treasure.rs` runs the
+//! brute-force-checked files under `testdata/hdu4101/` byte for byte; compares [`analyse_treasure`] with
+//! a memoised minimax over the rules on every map of up to six cells (and 3 × 3 with HP ≤ 1) and
+//! on thousands of random maps up to 5 × 5, checking also that every line of safe play has
+//! exactly [`TreasureOutcome::safe_hits`] moves; compares it with a plain cell-by-cell version
+//! of the rule on random maps up to 40 × 40 and on a long serpentine region; and exercises every
+//! input error.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use geography_formats::{grid_header, InputError, Limits, Tokens};
+
+/// The most hit points a stone may have (the judge's values are below 100).
+pub const TREASURE_MAX_HP: u8 = 99;
+
+/// The most rows, and the most columns, a map may have.
+pub const TREASURE_MAX_SIDE: usize = 100_000;
+
+/// The most cells a map may have.
+pub const TREASURE_MAX_CELLS: usize = 1_000_000_000;
+
+/// How many cells the parser reserves before it has seen any; it grows as values arrive.
+const INITIAL_CAPACITY: usize = 1 << 16;
+
+// Spot codes, stored one byte per cell: 0 empty, 1..=TREASURE_MAX_HP a stone, TREASURE the treasure.
+const TREASURE: u8 = TREASURE_MAX_HP + 1;
+
+// Extra codes used only inside `analyse`, on its padded copy of the map.
+/// A ring stone not yet reached by the outer flood: `RING + hp`.
+const RING: u8 = 0x80;
+/// A cell the outer flood has reached and counted.
+const DONE: u8 = 0xFD;
+/// A cell of R (the treasure and the empty cells joined to it).
+const IN_R: u8 = 0xFE;
+/// Outside the grid.
+const PAD: u8 = 0xFF;
+
+/// What a cell holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Spot {
+    /// Empty area (input value `0`).
+    Empty,
+    /// A stone with this many hit points, 1..=[`TREASURE_MAX_HP`] in a valid map.
+    Stone(u8),
+    /// The treasure (input value `-1`).
+    Treasure,
+}
+
+impl Spot {
+    /// The cell an input value stands for: `-1` the treasure, `0` empty, `1..=99` a stone;
+    /// `None` for anything else.
+    pub fn from_value(value: i64) -> Option<Spot> {
+        match value {
+            -1 => Some(Spot::Treasure),
+            0 => Some(Spot::Empty),
+            _ if value > 0 && value <= i64::from(TREASURE_MAX_HP) => Some(Spot::Stone(value as u8)),
+            _ => None,
+        }
+    }
+
+    /// The input value of the cell: `-1` the treasure, `0` empty, else the stone's hit points.
+    pub fn value(self) -> i64 {
+        match self {
+            Spot::Empty => 0,
+            Spot::Stone(hp) => i64::from(hp),
+            Spot::Treasure => -1,
+        }
+    }
+
+    fn code(self) -> u8 {
+        match self {
+            Spot::Empty => 0,
+            Spot::Stone(hp) => hp,
+            Spot::Treasure => TREASURE,
+        }
+    }
+
+    fn from_code(code: u8) -> Spot {
+        match code {
+            0 => Spot::Empty,
+            TREASURE => Spot::Treasure,
+            hp => Spot::Stone(hp),
+        }
+    }
+}
+
+/// Why [`TreasureMap::new`] refused a map.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TreasureMapError {
+    /// A side is 0 or longer than [`TREASURE_MAX_SIDE`].
+    #[error("a map needs 1 to {TREASURE_MAX_SIDE} rows and columns, found {rows}×{cols}")]
+    BadShape {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
+    /// More than [`TREASURE_MAX_CELLS`] cells.
+    #[error("a {rows}×{cols} map has more than {TREASURE_MAX_CELLS} cells")]
+    TooLarge {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
+    /// The cell list does not fill the rectangle exactly.
+    #[error("a {rows}×{cols} map needs {} cells, found {found}", rows * cols)]
+    CellCount {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+        /// The cells given.
+        found: usize,
+    },
+    /// A stone with 0 or more than [`TREASURE_MAX_HP`] hit points.
+    #[error("the stone at row {row}, column {col} has {hp} hit points; stones have 1 to {TREASURE_MAX_HP}")]
+    BadStone {
+        /// 1-based row.
+        row: usize,
+        /// 1-based column.
+        col: usize,
+        /// Its hit points.
+        hp: u8,
+    },
+    /// No treasure at all.
+    #[error("the map has no treasure")]
+    NoTreasure,
+    /// A second treasure.
+    #[error(
+        "the map has a second treasure at row {row}, column {col} \
+         (the first is at row {first_row}, column {first_col})"
+    )]
+    SecondTreasure {
+        /// 1-based row of the second treasure.
+        row: usize,
+        /// 1-based column of the second treasure.
+        col: usize,
+        /// 1-based row of the first treasure.
+        first_row: usize,
+        /// 1-based column of the first treasure.
+        first_col: usize,
+    },
+}
+
+/// A valid map: a rectangle of cells with exactly one treasure (see the module invariants).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TreasureMap {
+    rows: usize,
+    cols: usize,
+    /// Row-major cell codes.
+    cells: Vec<u8>,
+    /// Row-major index of the treasure.
+    treasure: usize,
+}
+
+fn check_shape(rows: usize, cols: usize) -> Result<usize, TreasureMapError> {
+    if !(1..=TREASURE_MAX_SIDE).contains(&rows) || !(1..=TREASURE_MAX_SIDE).contains(&cols) {
+        return Err(TreasureMapError::BadShape { rows, cols });
+    }
+    rows.checked_mul(cols)
+        .filter(|&total| total <= TREASURE_MAX_CELLS)
+        .ok_or(TreasureMapError::TooLarge { rows, cols })
+}
+
+impl TreasureMap {
+    /// A map of `rows` × `cols` cells given row by row.
+    ///
+    /// # Errors
+    /// A side outside 1..=[`TREASURE_MAX_SIDE`], more than [`TREASURE_MAX_CELLS`] cells, a cell count other than
+    /// `rows * cols`, a stone outside 1..=[`TREASURE_MAX_HP`], no treasure or a second one.
+    pub fn new(rows: usize, cols: usize, cells: &[Spot]) -> Result<Self, TreasureMapError> {
+        let total = check_shape(rows, cols)?;
+        if cells.len() != total {
+            return Err(TreasureMapError::CellCount {
+                rows,
+                cols,
+                found: cells.len(),
+            });
+        }
+        let mut codes = Vec::with_capacity(total);
+        let mut treasure = None;
+        let position = |index: usize| (index / cols + 1, index % cols + 1);
+        for (index, &cell) in cells.iter().enumerate() {
+            match cell {
+                Spot::Stone(hp) if hp == 0 || hp > TREASURE_MAX_HP => {
+                    let (row, col) = position(index);
+                    return Err(TreasureMapError::BadStone { row, col, hp });
+                }
+                Spot::Treasure => {
+                    if let Some(first) = treasure {
+                        let ((row, col), (first_row, first_col)) =
+                            (position(index), position(first));
+                        return Err(TreasureMapError::SecondTreasure {
+                            row,
+                            col,
+                            first_row,
+                            first_col,
+                        });
+                    }
+                    treasure = Some(index);
+                }
+                _ => {}
+            }
+            codes.push(cell.code());
+        }
+        let treasure = treasure.ok_or(TreasureMapError::NoTreasure)?;
+        Ok(TreasureMap {
+            rows,
+            cols,
+            cells: codes,
+            treasure,
+        })
+    }
+
+    /// The number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The cell at 1-based `row`, `col`.
+    ///
+    /// # Panics
+    /// When the position is outside the map.
+    pub fn cell(&self, row: usize, col: usize) -> Spot {
+        assert!(
+            (1..=self.rows).contains(&row) && (1..=self.cols).contains(&col),
+            "position ({row}, {col}) is outside the {}×{} map",
+            self.rows,
+            self.cols
+        );
+        Spot::from_code(self.cells[(row - 1) * self.cols + col - 1])
+    }
+
+    /// All cells, row by row.
+    pub fn cells(&self) -> impl Iterator<Item = Spot> + '_ {
+        self.cells.iter().map(|&code| Spot::from_code(code))
+    }
+
+    /// The 1-based position of the treasure.
+    pub fn treasure(&self) -> (usize, usize) {
+        (self.treasure / self.cols + 1, self.treasure % self.cols + 1)
+    }
+}
+
+/// Writes the map in the input format: `N M`, then one line of values per row.
+impl fmt::Display for TreasureMap {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{} {}", self.rows, self.cols)?;
+        for row in self.cells.chunks_exact(self.cols) {
+            for (i, &code) in row.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{}", Spot::from_code(code).value())?;
+            }
+            f.write_str("\n")?;
+        }
+        Ok(())
+    }
+}
+
+/// Who wins the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Winner {
+    /// The first player.
+    Ali,
+    /// The second player.
+    Baba,
+}
+
+impl Winner {
+    /// The judge's output line for this winner, without the newline: `Ali Win` or `Baba Win`.
+    pub fn judge_line(self) -> &'static str {
+        match self {
+            Winner::Ali => "Ali Win",
+            Winner::Baba => "Baba Win",
+        }
+    }
+}
+
+impl fmt::Display for Winner {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Winner::Ali => "Ali",
+            Winner::Baba => "Baba",
+        })
+    }
+}
+
+/// The result of [`analyse_treasure`], with the facts that decide it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TreasureOutcome {
+    /// Who wins with best play.
+    pub winner: Winner,
+    /// Whether Ali can hit the treasure on his first move (it is on the border, or empty cells
+    /// join it to the border).
+    pub open: bool,
+    /// The hits that can be made without opening the treasure (0 when `open`). Every line of
+    /// play that avoids opening it has exactly this many moves; Ali wins iff it is odd.
+    pub safe_hits: u64,
+    /// The ring: the stones orthogonally next to the treasure's empty region, as 1-based
+    /// `(row, column)` in row-major order; empty when `open`.
+    pub ring: Vec<(usize, usize)>,
+}
+
+/// Solves the game on `map`: who wins, whether the treasure is open at once, and otherwise the
+/// ring and the number of safe hits whose parity decides. See the module documentation for the
+/// reasoning.
+///
+/// # Complexity
+/// O(N·M) time and memory.
+///
+/// # Example
+/// ```
+/// use geography_contest::{analyse_treasure, parse_treasure_map, Winner};
+/// use geography_formats::Tokens;
+///
+/// let map = parse_treasure_map(&mut Tokens::new(b"3 3\n1 1 1\n1 -1 1\n1 1 1\n")).unwrap();
+/// let outcome = analyse_treasure(&map);
+/// assert_eq!(outcome.winner, Winner::Baba);
+/// assert_eq!(outcome.safe_hits, 4); // the four corners; the ring stones have 1 − 1 each
+/// assert_eq!(outcome.ring, [(1, 2), (2, 1), (2, 3), (3, 2)]);
+/// ```
+pub fn analyse_treasure(map: &TreasureMap) -> TreasureOutcome {
+    let (rows, cols) = (map.rows, map.cols);
+    let width = cols + 2;
+    // A padded copy: the outside is a frame of PAD, so every real cell has four neighbours in
+    // the array, and the padded (row, column) of a cell is its 1-based position.
+    let mut state = vec![PAD; (rows + 2) * width];
+    for (r, row) in map.cells.chunks_exact(cols).enumerate() {
+        let start = (r + 1) * width + 1;
+        state[start..start + cols].copy_from_slice(row);
+    }
+    let mut stack = Vec::new();
+
+    // Flood R from the treasure; its stone neighbours become the ring.
+    let mut inner = InnerFlood {
+        width,
+        open: false,
+        top: usize::MAX,
+        bottom: 0,
+        left: usize::MAX,
+        right: 0,
+    };
+    stack.push(((map.treasure / cols + 1) * width + map.treasure % cols + 1) as u32);
+    span_fill(&mut state, width, &mut stack, &mut inner);
+    if inner.open {
+        return TreasureOutcome {
+            winner: Winner::Ali,
+            open: true,
+            safe_hits: 0,
+            ring: Vec::new(),
+        };
+    }
+
+    // List the ring row by row within its bounding box (inside the grid: at most N·M cells).
+    let mut ring = Vec::new();
+    for r in inner.top..=inner.bottom {
+        for c in inner.left..=inner.right {
+            if is_ring(state[r * width + c]) {
+                ring.push((r, c));
+            }
+        }
+    }
+
+    // Flood from outside through everything but R and the ring, counting as it goes. The
+    // outside touches every border cell: pass into it, or touch it if it is a ring stone.
+    let mut outer = OuterFlood { safe_hits: 0 };
+    let border = (1..=cols)
+        .flat_map(|c| [width + c, rows * width + c])
+        .chain((2..rows).flat_map(|r| [r * width + 1, r * width + cols]));
+    for p in border {
+        if outer.passes(state[p]) {
+            stack.push(p as u32);
+        } else {
+            state[p] = outer.touch(state[p], p);
+        }
+    }
+    span_fill(&mut state, width, &mut stack, &mut outer);
+
+    let safe_hits = outer.safe_hits;
+    TreasureOutcome {
+        winner: if safe_hits % 2 == 1 {
+            Winner::Ali
+        } else {
+            Winner::Baba
+        },
+        open: false,
+        safe_hits,
+        ring,
+    }
+}
+
+fn is_ring(state: u8) -> bool {
+    (RING + 1..=RING + TREASURE_MAX_HP).contains(&state)
+}
+
+/// What a flood does with the cells it meets (states of the padded copy in [`analyse_treasure`]).
+trait Flood {
+    /// Whether the flood passes through a cell in this state. Never true for `PAD`, nor for a
+    /// state returned by [`Flood::enter`].
+    fn passes(&self, state: u8) -> bool;
+    /// The flood enters a cell it passes: its new state.
+    fn enter(&mut self, state: u8) -> u8;
+    /// The flood touches a cell it does not pass, next to one it entered (or, for a seed, from
+    /// outside): its new state. Called again on the same cell, it must change nothing more.
+    fn touch(&mut self, state: u8, p: usize) -> u8;
+}
+
+/// Fills from the seeds on `stack` (padded indices, which fit `u32` by the map invariants), a
+/// row span at a time: extend along the row, enter the span, touch its two ends, then scan the
+/// rows above and below, touching what the flood does not pass and pushing one seed per run of
+/// cells it does. Each cell is entered once and scanned at most twice, and the scans run along
+/// rows, which keeps memory access sequential on large maps. Seeds already entered are skipped.
+/// Every cell the flood can reach must lie inside a frame of cells it does not pass.
+fn span_fill(state: &mut [u8], width: usize, stack: &mut Vec<u32>, flood: &mut impl Flood) {
+    while let Some(seed) = stack.pop() {
+        let seed = seed as usize;
+        if !flood.passes(state[seed]) {
+            continue;
+        }
+        let (mut first, mut last) = (seed, seed);
+        while flood.passes(state[first - 1]) {
+            first -= 1;
+        }
+        while flood.passes(state[last + 1]) {
+            last += 1;
+        }
+        for cell in &mut state[first..=last] {
+            *cell = flood.enter(*cell);
+        }
+        state[first - 1] = flood.touch(state[first - 1], first - 1);
+        state[last + 1] = flood.touch(state[last + 1], last + 1);
+        for start in [first - width, first + width] {
+            let mut in_run = false;
+            for (q, cell) in (start..).zip(&mut state[start..=start + (last - first)]) {
+                let s = *cell;
+                if flood.passes(s) {
+                    if !in_run {
+                        stack.push(q as u32);
+                        in_run = true;
+                    }
+                } else {
+                    in_run = false;
+                    let touched = flood.touch(s, q);
+                    if touched != s {
+                        *cell = touched;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The flood from the treasure through empty cells: marks R, turns the stones it touches into
+/// ring stones (keeping their bounding box), and notes when it touches the outside.
+struct InnerFlood {
+    width: usize,
+    open: bool,
+    top: usize,
+    bottom: usize,
+    left: usize,
+    right: usize,
+}
+
+impl Flood for InnerFlood {
+    fn passes(&self, state: u8) -> bool {
+        state == 0 || state == TREASURE
+    }
+
+    fn enter(&mut self, _: u8) -> u8 {
+        IN_R
+    }
+
+    fn touch(&mut self, state: u8, p: usize) -> u8 {
+        match state {
+            1..=TREASURE_MAX_HP => {
+                let (r, c) = (p / self.width, p % self.width);
+                self.top = self.top.min(r);
+                self.bottom = self.bottom.max(r);
+                self.left = self.left.min(c);
+                self.right = self.right.max(c);
+                RING + state
+            }
+            PAD => {
+                self.open = true;
+                PAD
+            }
+            _ => state,
+        }
+    }
+}
+
+/// The flood from outside through everything but R and the ring, adding up the safe hits: HP
+/// for each cell it enters, HP − 1 for each ring stone it touches.
+struct OuterFlood {
+    safe_hits: u64,
+}
+
+impl Flood for OuterFlood {
+    fn passes(&self, state: u8) -> bool {
+        state <= TREASURE_MAX_HP
+    }
+
+    fn enter(&mut self, state: u8) -> u8 {
+        self.safe_hits += u64::from(state);
+        DONE
+    }
+
+    fn touch(&mut self, state: u8, _: usize) -> u8 {
+        if is_ring(state) {
+            self.safe_hits += u64::from(state - RING - 1);
+            DONE
+        } else {
+            state
+        }
+    }
+}
+
+/// Why a token is not a cell value.
+enum BadValue {
+    NotNumber,
+    OutOfRange,
+}
+
+/// The cell code of a value token: `-1`, or `0..=99` (signs and leading zeros allowed, as the
+/// judge's `scanf` would read them).
+fn cell_code(text: &[u8]) -> Result<u8, BadValue> {
+    match *text {
+        [b'-', b'1'] => return Ok(TREASURE),
+        [d @ b'0'..=b'9'] => return Ok(d - b'0'),
+        [a @ b'0'..=b'9', b @ b'0'..=b'9'] => return Ok((a - b'0') * 10 + (b - b'0')),
+        _ => {}
+    }
+    let (negative, digits) = match text {
+        [b'-', rest @ ..] => (true, rest),
+        [b'+', rest @ ..] => (false, rest),
+        _ => (false, text),
+    };
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return Err(BadValue::NotNumber);
+    }
+    let value = digits.iter().fold(0u64, |v, &d| {
+        v.saturating_mul(10).saturating_add(u64::from(d - b'0'))
+    });
+    match (negative, value) {
+        (_, 0) => Ok(0),
+        (true, 1) => Ok(TREASURE),
+        (false, v) if v <= u64::from(TREASURE_MAX_HP) => Ok(v as u8),
+        _ => Err(BadValue::OutOfRange),
+    }
+}
+
+/// Where the next token starts (or where the input ends).
+fn next_position(tokens: &Tokens<'_>) -> (u32, u32) {
+    let here = tokens.clone().error_here(String::new());
+    (here.line, here.column)
+}
+
+/// Reads one case, `N M` and N rows of M values, from `tokens`.
+///
+/// Errors point at the offending token, or where a missing one should be; whole-map problems
+/// (no treasure, too many cells) point at the case's `N`.
+///
+/// # Errors
+/// A missing or malformed `N` or `M`, a side outside 1..=[`TREASURE_MAX_SIDE`], more than [`TREASURE_MAX_CELLS`]
+/// cells, a value that is not an integer or not in `-1..=99`, the input ending inside the grid,
+/// no treasure, or a second treasure.
+pub fn parse_treasure_map(tokens: &mut Tokens<'_>) -> Result<TreasureMap, InputError> {
+    let (line, column) = next_position(tokens);
+    let rows = tokens.count("the number of rows", 1, TREASURE_MAX_SIDE)?;
+    let cols = tokens.count("the number of columns", 1, TREASURE_MAX_SIDE)?;
+    let total =
+        check_shape(rows, cols).map_err(|e| InputError::new(line, column, e.to_string()))?;
+    // Grow with the data: a header alone never buys a big allocation.
+    let mut cells = Vec::with_capacity(total.min(INITIAL_CAPACITY));
+    let mut treasure: Option<(usize, usize, usize)> = None;
+    for row in 1..=rows {
+        for col in 1..=cols {
+            let Some(token) = tokens.next_token() else {
+                return Err(tokens.error_here(format!(
+                    "expected the value at row {row}, column {col} of the {rows}×{cols} map \
+                     begun at line {line}, found end of input"
+                )));
+            };
+            let code = match cell_code(token.text) {
+                Ok(code) => code,
+                Err(BadValue::NotNumber) => {
+                    return Err(token.error(format!(
+                        "expected a cell value (an integer from -1 to {TREASURE_MAX_HP}), found '{}'",
+                        token.shown()
+                    )));
+                }
+                Err(BadValue::OutOfRange) => {
+                    return Err(token.error(format!(
+                        "a cell value must be -1 (the treasure), 0 (empty) or 1 to {TREASURE_MAX_HP} \
+                         (a stone), found {}",
+                        token.shown()
+                    )));
+                }
+            };
+            if code == TREASURE {
+                if let Some((first_row, first_col, _)) = treasure {
+                    return Err(token.error(format!(
+                        "a second treasure (-1) in the map begun at line {line}; the first is \
+                         at row {first_row}, column {first_col}"
+                    )));
+                }
+                treasure = Some((row, col, cells.len()));
+            }
+            cells.push(code);
+        }
+    }
+    let Some((_, _, treasure)) = treasure else {
+        return Err(InputError::new(
+            line,
+            column,
+            format!("the {rows}×{cols} map begun here has no treasure (-1)"),
+        ));
+    };
+    Ok(TreasureMap {
+        rows,
+        cols,
+        cells,
+        treasure,
+    })
+}
+
+/// Runs the judge: reads cases until the end of `input` and returns the expected output,
+/// `Ali Win` or `Baba Win` and a newline per case.
+///
+/// # Errors
+/// An input with no case at all, or any error of [`parse_treasure_map`] (the first one met).
+pub fn judge_hdu4101(input: &[u8]) -> Result<String, InputError> {
+    judge_hdu4101_with_limits(input, &Limits::DEFAULT)
+}
+
+/// [`judge_hdu4101`] on maps within `limits` (every case's header is checked before any case
+/// is read, see [`check_treasure_limits`]).
+///
+/// # Errors
+/// As [`judge_hdu4101`], and a map over the limits.
+pub fn judge_hdu4101_with_limits(input: &[u8], limits: &Limits) -> Result<String, InputError> {
+    check_treasure_limits(input, limits)?;
+    let mut tokens = Tokens::new(input);
+    if tokens.at_end() {
+        return Err(tokens.error_here("no test case: the input is empty or blank"));
+    }
+    let mut output = String::new();
+    while !tokens.at_end() {
+        let map = parse_treasure_map(&mut tokens)?;
+        output.push_str(analyse_treasure(&map).winner.judge_line());
+        output.push('\n');
+    }
+    Ok(output)
+}
+
+/// Checks the `N M` header of every case of a treasure stream against `limits.max_cells`,
+/// reading nothing but the headers (the values between them are skipped, not checked) and
+/// allocating nothing: a size over the limit anywhere is refused before any case is parsed.
+/// Malformed headers are left for the parser to report.
+///
+/// # Errors
+/// An [`InputError`] of kind `TooLarge` at the first header over the limit.
+///
+/// # Complexity
+/// O(input) time, O(1) memory.
+pub fn check_treasure_limits(input: &[u8], limits: &Limits) -> Result<(), InputError> {
+    let mut tokens = Tokens::new(input);
+    while let Some((rows, cols, at)) = grid_header(&mut tokens) {
+        limits.check_cells("map", rows, cols, at)?;
+        for _ in 0..rows.saturating_mul(cols) {
+            if tokens.next_token().is_none() {
+                break;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Every treasure map of a multi-case input, within the default [`Limits`].
+///
+/// # Errors
+/// As [`parse_treasure_map`]; an empty input is an error.
+pub fn parse_treasure_maps(input: &[u8]) -> Result<Vec<TreasureMap>, InputError> {
+    parse_treasure_maps_with_limits(input, &Limits::DEFAULT)
+}
+
+/// Every treasure map of a multi-case input, refusing maps of more than `limits.max_cells`
+/// cells (see [`check_treasure_limits`]).
+///
+/// # Errors
+/// As [`parse_treasure_map`], an empty input, or a map over the limit (reported first).
+pub fn parse_treasure_maps_with_limits(
+    input: &[u8],
+    limits: &Limits,
+) -> Result<Vec<TreasureMap>, InputError> {
+    check_treasure_limits(input, limits)?;
+    let mut tokens = Tokens::new(input);
+    if tokens.at_end() {
+        return Err(tokens.error_here("empty input: expected a treasure map"));
+    }
+    let mut maps = Vec::new();
+    while !tokens.at_end() {
+        maps.push(parse_treasure_map(&mut tokens)?);
+    }
+    Ok(maps)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_are_checked_on_every_header_before_any_case() {
+        let small = Limits {
+            max_cells: 6,
+            max_vertices: 3,
+        };
+        // The third map is too large; the value 'x' of the second is not looked at.
+        let error =
+            parse_treasure_maps_with_limits(b"1 1 -1\n1 2\n-1 x\n3 3\n", &small).unwrap_err();
+        assert_eq!((error.line, error.column), (4, 1), "{error}");
+        assert!(error.message.contains("a 3 × 3 map"), "{error}");
+        assert!(
+            matches!(error.kind, geography_formats::ErrorKind::TooLarge { .. }),
+            "{error:?}"
+        );
+    }
+
+    fn map(text: &str) -> TreasureMap {
+        parse_treasure_map(&mut Tokens::new(text.as_bytes())).expect("test map parses")
+    }
+
+    #[test]
+    fn cell_and_outcome_types_stay_small() {
+        assert_eq!(std::mem::size_of::<Spot>(), 2);
+        assert_eq!(std::mem::size_of::<Winner>(), 1);
+    }
+
+    #[test]
+    fn lone_treasure_is_hit_at_once() {
+        let outcome = analyse_treasure(&map("1 1\n-1\n"));
+        assert_eq!(outcome.winner, Winner::Ali);
+        assert!(outcome.open);
+        assert!(outcome.ring.is_empty());
+    }
+
+    #[test]
+    fn sample_has_four_safe_hits_and_a_ring_of_four() {
+        let outcome = analyse_treasure(&map("3 3\n1 1 1\n1 -1 1\n1 1 1\n"));
+        assert_eq!(outcome.winner, Winner::Baba);
+        assert!(!outcome.open);
+        assert_eq!(outcome.safe_hits, 4);
+        assert_eq!(outcome.ring, vec![(1, 2), (2, 1), (2, 3), (3, 2)]);
+    }
+
+    #[test]
+    fn sample_with_two_hit_points_counts_ring_stones_less_one() {
+        let outcome = analyse_treasure(&map("3 3\n2 2 2\n2 -1 2\n2 2 2\n"));
+        assert_eq!(outcome.safe_hits, 4 * 2 + 4);
+        assert_eq!(outcome.winner, Winner::Baba);
+    }
+
+    #[test]
+    fn treasure_on_the_border_is_open() {
+        let outcome = analyse_treasure(&map("1 3\n5 -1 5\n"));
+        assert_eq!((outcome.winner, outcome.open), (Winner::Ali, true));
+        let outcome = analyse_treasure(&map("3 2\n9 9\n9 -1\n9 9\n"));
+        assert_eq!((outcome.winner, outcome.open), (Winner::Ali, true));
+    }
+
+    #[test]
+    fn zero_path_to_the_border_is_open() {
+        let outcome = analyse_treasure(&map("3 3\n1 1 1\n1 -1 1\n1 0 1\n"));
+        assert_eq!((outcome.winner, outcome.open), (Winner::Ali, true));
+        assert_eq!(outcome.safe_hits, 0);
+    }
+
+    #[test]
+    fn concave_ring_corner_counts_zero() {
+        // R is the treasure at (4, 2) and the empty cells above and right of it. The stone at
+        // (3, 3) sits in R's concave corner: its other neighbours (3, 4) and (4, 3) are ring
+        // stones too, so the outer flood never reaches it and its HP − 1 = 1 must not count.
+        let m = map("5 5\n\
+                     1 1 1 1 1\n\
+                     1 0 0 0 1\n\
+                     1 0 2 1 1\n\
+                     1 -1 1 1 1\n\
+                     1 1 1 1 1\n");
+        let outcome = analyse_treasure(&m);
+        assert!(!outcome.open);
+        assert_eq!(
+            outcome.ring,
+            vec![
+                (1, 2),
+                (1, 3),
+                (1, 4),
+                (2, 1),
+                (2, 5),
+                (3, 1),
+                (3, 3),
+                (3, 4),
+                (4, 1),
+                (4, 3),
+                (5, 2)
+            ]
+        );
+        // Nine stones off the ring, HP 1 each; every reached ring stone has HP 1.
+        assert_eq!(outcome.safe_hits, 9);
+        assert_eq!(outcome.winner, Winner::Ali);
+    }
+
+    #[test]
+    fn stones_sealed_behind_the_ring_never_count() {
+        // Two walls: the inner one holds the ring, and the outer one is counted in full (the
+        // outer flood passes through stones, not only through empty cells).
+        let m = map("5 5\n\
+                     3 3 3 3 3\n\
+                     3 1 1 1 3\n\
+                     3 1 -1 1 3\n\
+                     3 1 1 1 3\n\
+                     3 3 3 3 3\n");
+        let outcome = analyse_treasure(&m);
+        // Outer wall 16 × 3 = 48; inner corners 4 × 1; ring (4 × HP 1) → 0.
+        assert_eq!(outcome.safe_hits, 52);
+        assert_eq!(outcome.winner, Winner::Baba);
+        // Now a stone inside an island in R: the island's edge is ring (unreached), its core
+        // sealed; neither counts.
+        let m = map("7 7\n\
+                     1 1 1 1 1 1 1\n\
+                     1 0 0 0 0 0 1\n\
+                     1 0 9 9 9 0 1\n\
+                     1 0 9 9 9 0 1\n\
+                     1 0 9 9 9 0 1\n\
+                     1 -1 0 0 0 0 1\n\
+                     1 1 1 1 1 1 1\n");
+        let outcome = analyse_treasure(&m);
+        assert_eq!(outcome.ring.len(), 20 + 8);
+        // Only the four frame corners are off the ring and reached; frame sides are ring, HP 1.
+        assert_eq!(outcome.safe_hits, 4);
+    }
+
+    #[test]
+    fn outer_flood_seeds_every_border_of_a_wide_map() {
+        // A 3×7 map: stones near the right border must be counted (a square-only seed loop
+        // would miss them).
+        let outcome = analyse_treasure(&map("3 7\n1 1 1 1 1 1 1\n1 -1 1 1 1 1 2\n1 1 1 1 1 1 1\n"));
+        assert_eq!(outcome.ring, vec![(1, 2), (2, 1), (2, 3), (3, 2)]);
+        // 20 stones with 21 HP in all; the four ring stones (HP 1) give nothing.
+        assert_eq!(outcome.safe_hits, 21 - 4);
+    }
+
+    #[test]
+    fn ring_stones_reached_only_from_outside_the_grid_count() {
+        // Each HP-2 stone sits mid-side between two ring stones with R behind it: only the
+        // outside reaches it, so every side of the grid must seed the outer flood.
+        let m = map("7 7\n\
+                     1 1 1 2 1 1 1\n\
+                     1 1 0 0 0 1 1\n\
+                     1 0 0 0 0 0 1\n\
+                     2 0 0 -1 0 0 2\n\
+                     1 0 0 0 0 0 1\n\
+                     1 1 0 0 0 1 1\n\
+                     1 1 1 2 1 1 1\n");
+        let outcome = analyse_treasure(&m);
+        assert_eq!(outcome.ring.len(), 16);
+        // Twelve HP-1 stones off the ring, and 2 − 1 from each of the four mid-side stones.
+        assert_eq!(outcome.safe_hits, 12 + 4);
+        assert_eq!(outcome.winner, Winner::Baba);
+    }
+
+    #[test]
+    fn judge_reads_cases_until_the_end() {
+        let out = judge_hdu4101(b"1 1 -1\n\n3 3 1 1 1 1 -1 1 1 1 1").expect("valid input");
+        assert_eq!(out, "Ali Win\nBaba Win\n");
+    }
+
+    #[test]
+    fn cell_values_follow_scanf() {
+        for (text, code) in [
+            ("-1", Some(TREASURE)),
+            ("0", Some(0)),
+            ("-0", Some(0)),
+            ("+7", Some(7)),
+            ("007", Some(7)),
+            ("99", Some(99)),
+            ("-001", Some(TREASURE)),
+        ] {
+            assert_eq!(cell_code(text.as_bytes()).ok(), code, "{text}");
+        }
+        for text in ["100", "-2", "99999999999999999999999"] {
+            assert!(
+                matches!(cell_code(text.as_bytes()), Err(BadValue::OutOfRange)),
+                "{text}"
+            );
+        }
+        for text in ["x", "-", "+", "1x", "--1", "1.0"] {
+            assert!(
+                matches!(cell_code(text.as_bytes()), Err(BadValue::NotNumber)),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn constructor_validates() {
+        use Spot::{Empty, Stone, Treasure};
+        assert!(TreasureMap::new(1, 2, &[Treasure, Stone(3)]).is_ok());
+        assert_eq!(
+            TreasureMap::new(0, 2, &[]),
+            Err(TreasureMapError::BadShape { rows: 0, cols: 2 })
+        );
+        assert_eq!(
+            TreasureMap::new(TREASURE_MAX_SIDE, TREASURE_MAX_SIDE, &[]),
+            Err(TreasureMapError::TooLarge {
+                rows: TREASURE_MAX_SIDE,
+                cols: TREASURE_MAX_SIDE
+            })
+        );
+        assert!(matches!(
+            TreasureMap::new(1, 2, &[Treasure]),
+            Err(TreasureMapError::CellCount { found: 1, .. })
+        ));
+        assert_eq!(
+            TreasureMap::new(1, 2, &[Treasure, Stone(100)]),
+            Err(TreasureMapError::BadStone {
+                row: 1,
+                col: 2,
+                hp: 100
+            })
+        );
+        assert_eq!(
+            TreasureMap::new(1, 2, &[Empty, Stone(0)]),
+            Err(TreasureMapError::BadStone {
+                row: 1,
+                col: 2,
+                hp: 0
+            })
+        );
+        assert_eq!(
+            TreasureMap::new(1, 1, &[Empty]),
+            Err(TreasureMapError::NoTreasure)
+        );
+        assert_eq!(
+            TreasureMap::new(2, 2, &[Empty, Treasure, Empty, Treasure])
+                .unwrap_err()
+                .to_string(),
+            "the map has a second treasure at row 2, column 2 (the first is at row 1, column 2)"
+        );
+        assert_eq!(
+            TreasureMap::new(2, 2, &[Empty, Treasure, Empty, Treasure]),
+            Err(TreasureMapError::SecondTreasure {
+                row: 2,
+                col: 2,
+                first_row: 1,
+                first_col: 2
+            })
+        );
+    }
+
+    #[test]
+    fn display_writes_the_input_format_back() {
+        let text = "2 3\n1 -1 0\n99 2 0\n";
+        let m = map(text);
+        assert_eq!(m.to_string(), text);
+        assert_eq!(m.treasure(), (1, 2));
+        assert_eq!(m.cell(2, 1), Spot::Stone(99));
+        assert_eq!(m.cells().filter(|&c| c == Spot::Empty).count(), 2);
+    }
+}

@@ -1,0 +1,236 @@
+//! graph6: the compact text format of nauty's `geng`, networkx and Sage, one graph per line.
+//!
+//! Reference: "Description of graph6, sparse6 and digraph6 encodings", in the documentation
+//! of nauty (users.cecs.anu.edu.au/~bdm/data/formats.txt).
+//!
+//! Each byte carries 6 bits as `byte − 63` (so bytes are `?`..`~`). A line is N(n) — one byte
+//! for n ≤ 62, `~` and 3 bytes for n ≤ 258047, `~~` and 6 bytes beyond — followed by the
+//! upper triangle of the adjacency matrix in column order (x(0,1), x(0,2), x(1,2), x(0,3), …),
+//! six bits per byte, high bit first, padded with zeros. An optional `>>graph6<<` header may
+//! start the input. sparse6 (`:`) and digraph6 (`&`) lines are refused with a clear message.
+//!
+//! # Complexity
+//! O(n² / 6) bytes read per graph, O(n + m) memory for the result.
+
+use std::fmt::Write as _;
+
+use geography_matching::Graph;
+
+use crate::text::{InputError, Limits, MAX_VERTICES};
+
+const HEADER: &[u8] = b">>graph6<<";
+
+/// Whether `input` looks like graph6 (header, or a first line of graph6 bytes that cannot be
+/// another format).
+pub(crate) fn looks_like(input: &[u8]) -> bool {
+    let line = input.split(|&b| b == b'\n').next().unwrap_or_default();
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    line.starts_with(HEADER)
+        || (!line.is_empty()
+            && line.iter().all(|&b| (63..=126).contains(&b))
+            && !line.iter().all(|&b| b == b'.' || b == b'#'))
+}
+
+/// Parses every graph of a graph6 stream, one per non-empty line, within the default
+/// [`Limits`].
+///
+/// ```
+/// use geography_formats::parse_graph6;
+/// let graphs = parse_graph6(b"DQc\nC~\n").unwrap();
+/// assert_eq!(graphs.len(), 2);
+/// assert_eq!(graphs[1].edge_count(), 6); // K4
+/// ```
+///
+/// # Errors
+/// An [`InputError`] naming the line and column of the first bad byte or short line.
+pub fn parse_graph6(input: &[u8]) -> Result<Vec<Graph>, InputError> {
+    parse_graph6_with_limits(input, &Limits::DEFAULT)
+}
+
+/// Parses every graph of a graph6 stream, refusing a line whose size is more than
+/// `limits.max_vertices` (checked on the line's size, before its data).
+///
+/// # Errors
+/// As [`parse_graph6`], and a line over the limit.
+pub fn parse_graph6_with_limits(input: &[u8], limits: &Limits) -> Result<Vec<Graph>, InputError> {
+    let mut graphs = Vec::new();
+    for (index, line) in input.split(|&b| b == b'\n').enumerate() {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let line = if index == 0 {
+            line.strip_prefix(HEADER).unwrap_or(line)
+        } else {
+            line
+        };
+        if !line.is_empty() {
+            graphs.push(parse_graph6_line(line, index as u32 + 1, limits)?);
+        }
+    }
+    Ok(graphs)
+}
+
+/// Parses one graph6 line (without its newline) within `limits`; `line_number` locates
+/// errors.
+///
+/// # Errors
+/// An [`InputError`] for a byte outside `?`..`~`, a size past [`MAX_VERTICES`], a line too
+/// short for its size, or extra bytes.
+pub fn parse_graph6_line(
+    line: &[u8],
+    line_number: u32,
+    limits: &Limits,
+) -> Result<Graph, InputError> {
+    let at =
+        |index: usize, message: String| InputError::new(line_number, index as u32 + 1, message);
+    match line.first() {
+        Some(b':') => return Err(at(0, "sparse6 is not supported; convert to graph6".into())),
+        Some(b'&') => {
+            return Err(at(
+                0,
+                "digraph6 is not supported: the game is undirected".into(),
+            ))
+        }
+        _ => {}
+    }
+    if let Some(bad) = line.iter().position(|b| !(63..=126).contains(b)) {
+        return Err(at(
+            bad,
+            format!(
+                "byte 0x{:02x} is not graph6 (expected '?' to '~')",
+                line[bad]
+            ),
+        ));
+    }
+    let sixes = |range: std::ops::Range<usize>| -> Option<u64> {
+        line.get(range)
+            .map(|bytes| bytes.iter().fold(0u64, |n, &b| n << 6 | u64::from(b - 63)))
+    };
+    let (n, header) = match line {
+        [126, 126, ..] => (sixes(2..8), 8),
+        [126, ..] => (sixes(1..4), 4),
+        _ => (sixes(0..1), 1),
+    };
+    let n = n.ok_or_else(|| at(line.len(), "line ends inside the vertex count".into()))?;
+    limits.check_vertices(n, (line_number, 1))?;
+    if n > MAX_VERTICES as u64 {
+        return Err(at(
+            0,
+            format!("{n} vertices is more than the limit of {MAX_VERTICES}"),
+        ));
+    }
+    let n = n as usize;
+    let bits = n * n.saturating_sub(1) / 2;
+    let needed = bits.div_ceil(6);
+    let body = &line[header..];
+    if body.len() != needed {
+        let what = if body.len() < needed { "short" } else { "long" };
+        return Err(at(
+            line.len().min(header + needed),
+            format!(
+                "line too {what}: {n} vertices need {needed} bytes after the size, found {}",
+                body.len()
+            ),
+        ));
+    }
+    let mut edges = Vec::new();
+    let (mut i, mut j) = (0u32, 1u32);
+    for bit in 0..bits {
+        if (body[bit / 6] - 63) >> (5 - bit % 6) & 1 == 1 {
+            edges.push((i, j));
+        }
+        i += 1;
+        if i == j {
+            i = 0;
+            j += 1;
+        }
+    }
+    Ok(Graph::from_edges(n, edges).expect("ids are below n"))
+}
+
+/// The graph6 line of `graph` (without newline).
+pub fn encode_graph6(graph: &Graph) -> String {
+    let n = graph.vertex_count();
+    let mut bytes: Vec<u8> = Vec::new();
+    let push_sixes = |bytes: &mut Vec<u8>, value: u64, count: u32| {
+        for k in (0..count).rev() {
+            bytes.push((value >> (6 * k) & 63) as u8 + 63);
+        }
+    };
+    if n <= 62 {
+        push_sixes(&mut bytes, n as u64, 1);
+    } else if n <= 258_047 {
+        bytes.push(126);
+        push_sixes(&mut bytes, n as u64, 3);
+    } else {
+        bytes.extend([126, 126]);
+        push_sixes(&mut bytes, n as u64, 6);
+    }
+    let bits = n * n.saturating_sub(1) / 2;
+    let mut body = vec![0u8; bits.div_ceil(6)];
+    for (u, v) in graph.edges() {
+        let (i, j) = (u as usize, v as usize);
+        let bit = j * (j - 1) / 2 + i;
+        body[bit / 6] |= 1 << (5 - bit % 6);
+    }
+    bytes.extend(body.iter().map(|b| b + 63));
+    let mut text = String::with_capacity(bytes.len());
+    for b in bytes {
+        let _ = text.write_char(char::from(b));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn known_encodings() {
+        // From the format description: the 5-cycle-like example "DQc" (0-2, 0-4, 1-3, 3-4).
+        let g = parse_graph6_line(b"DQc", 1, &Limits::DEFAULT).unwrap();
+        assert_eq!(
+            g.edges().collect::<Vec<_>>(),
+            vec![(0, 2), (0, 4), (1, 3), (3, 4)]
+        );
+        assert_eq!(encode_graph6(&g), "DQc");
+        // K4 is "C~", the empty graph on 0 vertices is "?".
+        assert_eq!(
+            parse_graph6_line(b"C~", 1, &Limits::DEFAULT)
+                .unwrap()
+                .edge_count(),
+            6
+        );
+        assert_eq!(
+            parse_graph6_line(b"?", 1, &Limits::DEFAULT)
+                .unwrap()
+                .vertex_count(),
+            0
+        );
+    }
+
+    #[test]
+    fn round_trips_large_sizes() {
+        let n = 100;
+        let g = Graph::from_edges(n, (1..n as u32).map(|v| (v - 1, v))).unwrap();
+        let line = encode_graph6(&g);
+        assert!(line.starts_with('~'));
+        assert_eq!(
+            parse_graph6_line(line.as_bytes(), 1, &Limits::DEFAULT).unwrap(),
+            g
+        );
+    }
+
+    #[test]
+    fn streams_and_errors() {
+        let graphs = parse_graph6(b">>graph6<<DQc\nC~\r\n\n").unwrap();
+        assert_eq!(graphs.len(), 2);
+        let error = parse_graph6(b"DQc\nC~!\n").unwrap_err();
+        assert_eq!((error.line, error.column), (2, 3));
+        assert!(error.message.contains("0x21"), "{error}");
+        let short = parse_graph6(b"DQ\n").unwrap_err();
+        assert!(short.message.contains("too short"), "{short}");
+        let sparse = parse_graph6(b":Fa@x^\n").unwrap_err();
+        assert!(sparse.message.contains("sparse6"), "{sparse}");
+        assert!(looks_like(b"DQc\n"));
+        assert!(!looks_like(b"3 3\n.#.\n"));
+    }
+}

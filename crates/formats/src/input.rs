@@ -1,0 +1,482 @@
+//! Input formats and their detection: boards, edge lists, graph6, JSON, slide boards and
+//! treasure maps (the grammar of each is in `docs/FORMATS.md`).
+//!
+//! Edge list: a line `n m`, then `m` lines `u v` with 0-based vertex ids below `n`.
+//! Self-loops are dropped and repeated edges merged (see [`Graph`]).
+
+use geography_matching::Graph;
+use serde::Deserialize;
+
+use geography_boards::Board;
+
+use crate::board::parse_board_with_limits;
+use crate::graph6;
+use crate::json;
+use crate::slide_record::{parse_slide_record_with_limits, SlideRecord};
+use crate::text::{checked_integers, InputError, Limits, Token, Tokens, MAX_VERTICES};
+
+/// The input formats (see `docs/FORMATS.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// A grid of `.` and `#` (see [`parse_board`](crate::parse_board)).
+    Board,
+    /// `n m` then `m` edges.
+    Edges,
+    /// One graph per line in graph6.
+    Graph6,
+    /// A JSON object describing a board or a graph.
+    Json,
+    /// A slide-game board of `X`, `O` and one `.`, optionally with a record.
+    Slide,
+    /// Treasure maps of integers, one case after another (read by `geography-contest`).
+    Treasure,
+}
+
+/// A parsed input.
+#[derive(Debug, Clone)]
+pub enum Input {
+    /// A board.
+    Board(Board),
+    /// A graph from an edge list or JSON.
+    Graph(Graph),
+    /// Graphs from a graph6 stream, in order.
+    Graphs(Vec<Graph>),
+    /// A slide-game board and its record (possibly empty), replayed.
+    Slide(SlideRecord),
+}
+
+/// Guesses the format: `{` starts JSON; graph6 bytes; otherwise the first token of the
+/// second line decides: a row of `.`/`#` is a board, a row with `X`/`O` a slide board,
+/// numbers are a treasure map when a negative one (the treasure) appears, else an edge list.
+pub fn detect(input: &[u8]) -> Format {
+    let first = input.iter().find(|b| !b.is_ascii_whitespace());
+    if first == Some(&b'{') {
+        return Format::Json;
+    }
+    if graph6::looks_like(input) {
+        return Format::Graph6;
+    }
+    let mut tokens = Tokens::new(input);
+    let first_line = tokens.next_token().map_or(1, |t| t.line);
+    while let Some(token) = tokens.next_token() {
+        if token.line == first_line {
+            continue;
+        }
+        let text = token.text;
+        if text[0].is_ascii_digit() || text[0] == b'-' {
+            let negative = std::iter::once(token)
+                .chain(std::iter::from_fn(|| tokens.next_token()))
+                .take(1 << 16)
+                .any(|t| t.text[0] == b'-');
+            return if negative {
+                Format::Treasure
+            } else {
+                Format::Edges
+            };
+        }
+        return if text.iter().any(|b| matches!(b, b'X' | b'O')) {
+            Format::Slide
+        } else {
+            Format::Board
+        };
+    }
+    Format::Edges
+}
+
+/// Parses `input` in `format`, or in the detected one when `None`, within the default
+/// [`Limits`].
+///
+/// ```
+/// use geography_formats::{parse, Input};
+/// let Ok(Input::Board(board)) = parse(b"2 3 king\n..#\n...\n", None) else {
+///     panic!("a board");
+/// };
+/// assert_eq!((board.rows(), board.cols()), (2, 3));
+/// let error = parse(b"2 3\n..#\n.x.\n", None).unwrap_err();
+/// assert_eq!((error.line, error.column), (3, 2));
+/// ```
+///
+/// # Errors
+/// An [`InputError`] naming line and column.
+pub fn parse(input: &[u8], format: Option<Format>) -> Result<Input, InputError> {
+    parse_with_limits(input, format, &Limits::DEFAULT)
+}
+
+/// Parses `input` in `format`, or in the detected one when `None`, refusing inputs that
+/// announce more cells or vertices than `limits` allows. Every parser checks its header
+/// against the limits as it reads it, before any data.
+///
+/// # Errors
+/// An [`InputError`] naming line and column; [`Format::Treasure`] is refused here (treasure
+/// maps are the contest crate's).
+pub fn parse_with_limits(
+    input: &[u8],
+    format: Option<Format>,
+    limits: &Limits,
+) -> Result<Input, InputError> {
+    match format.unwrap_or_else(|| detect(input)) {
+        Format::Board => parse_board_with_limits(input, limits).map(Input::Board),
+        Format::Edges => parse_edges_with_limits(input, limits).map(Input::Graph),
+        Format::Graph6 => graph6::parse_graph6_with_limits(input, limits).map(Input::Graphs),
+        Format::Json => parse_json_with_limits(input, limits),
+        Format::Slide => parse_slide_record_with_limits(input, limits).map(Input::Slide),
+        Format::Treasure => Err(InputError::new(
+            1,
+            1,
+            "expected a board, a graph or a slide board, found a treasure map",
+        )),
+    }
+}
+
+/// A size token: a non-negative decimal integer that fits `u64` (an optional `+` allowed),
+/// with its position; `None` for anything else (the parser reports it).
+fn size(token: Token<'_>) -> Option<(u64, (u32, u32))> {
+    let digits = token.text.strip_prefix(b"+").unwrap_or(token.text);
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let value = digits.iter().try_fold(0u64, |n, &d| {
+        n.checked_mul(10)?.checked_add(u64::from(d - b'0'))
+    })?;
+    Some((value, (token.line, token.column)))
+}
+
+/// The next `rows cols` header, positioned at `rows`, if both are positive sizes; `None`
+/// for anything else (the parser reports it).
+///
+/// Streams of grids (treasure maps, one case after another) check every header with this
+/// before any case is parsed, so a size over a limit anywhere in the stream is refused before
+/// anything is built.
+pub fn grid_header(tokens: &mut Tokens<'_>) -> Option<(u64, u64, (u32, u32))> {
+    let (rows, at) = tokens.next_token().and_then(size)?;
+    let (cols, _) = tokens.next_token().and_then(size)?;
+    (rows > 0 && cols > 0).then_some((rows, cols, at))
+}
+
+/// The keys of the JSON forms, each optional here: which form it is depends on which are
+/// present. Typed fields let `serde_json` locate a value of the wrong type.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonInput {
+    vertices: Option<u64>,
+    edges: Option<Vec<[u32; 2]>>,
+    rows: Option<u32>,
+    cols: Option<u32>,
+    neighbourhood: Option<String>,
+    cells: Option<Vec<String>>,
+}
+
+/// The two JSON forms, for messages.
+const JSON_FORMS: &str =
+    "expected {\"vertices\": n, \"edges\": [[u, v], ...]} or {\"rows\": r, \"cols\": c, \"cells\": [...]}";
+
+/// Parses the JSON form of a graph or a board, within the default [`Limits`]:
+/// `{"vertices": n, "edges": [[u, v], ...]}` for a graph, `{"rows": r, "cols": c,
+/// "neighbourhood": "king", "cells": ["..#", ...]}` for a board (`neighbourhood` optional,
+/// orthogonal by default).
+///
+/// ```
+/// use geography_formats::{parse_json, Input};
+/// let Ok(Input::Graph(graph)) = parse_json(br#"{"vertices": 3, "edges": [[0, 1]]}"#) else {
+///     panic!("a graph");
+/// };
+/// assert_eq!(graph.edge_count(), 1);
+/// // An error points at the offending value.
+/// let error = parse_json(b"{\"vertices\": 2,\n \"edges\": [[0, 1], [1, 7]]}").unwrap_err();
+/// assert_eq!((error.line, error.column), (2, 24));
+/// ```
+///
+/// # Errors
+/// Malformed JSON, a value of the wrong type, an unknown key, or content that breaks the
+/// rules; each located at the offending value.
+pub fn parse_json(input: &[u8]) -> Result<Input, InputError> {
+    parse_json_with_limits(input, &Limits::DEFAULT)
+}
+
+/// Parses the JSON form of a graph or a board, refusing more than `limits.max_vertices`
+/// vertices or `limits.max_cells` cells. The JSON text is parsed first (its arrays are
+/// backed by the input); the sizes are checked before any graph or board is built.
+///
+/// # Errors
+/// As [`parse_json`], and sizes over a limit (located at the size's value).
+#[allow(clippy::too_many_lines)] // one match over the two JSON forms
+pub fn parse_json_with_limits(input: &[u8], limits: &Limits) -> Result<Input, InputError> {
+    let located = |e: serde_json::Error| {
+        let message = e.to_string();
+        let message = message.split(" at line").next().unwrap_or_default();
+        InputError::new(e.line().max(1) as u32, e.column().max(1) as u32, message)
+    };
+    // An array would be read as a struct's fields in order: refuse it whole.
+    if input.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[') {
+        return Err(InputError::new(1, 1, JSON_FORMS));
+    }
+    let value: JsonInput = serde_json::from_slice(input).map_err(located)?;
+    let at = |path: &[json::Step<'_>], message: String| {
+        let (line, column) = json::locate(input, path);
+        InputError::new(line, column, message)
+    };
+    match value {
+        JsonInput {
+            vertices: Some(vertices),
+            edges: Some(edges),
+            rows: None,
+            cols: None,
+            neighbourhood: None,
+            cells: None,
+        } => {
+            let here = [json::Step::Key("vertices")];
+            limits
+                .check_vertices(vertices, json::locate(input, &here))
+                .map_err(|e| e.in_context("\"vertices\": "))?;
+            if vertices > MAX_VERTICES as u64 {
+                return Err(at(
+                    &here,
+                    format!("\"vertices\": {vertices} is more than the limit of {MAX_VERTICES}"),
+                ));
+            }
+            let n = vertices as usize;
+            if let Some((i, j, v)) = edges.iter().enumerate().find_map(|(i, edge)| {
+                let j = edge.iter().position(|&v| v as usize >= n)?;
+                Some((i, j, edge[j]))
+            }) {
+                let path = [
+                    json::Step::Key("edges"),
+                    json::Step::Index(i),
+                    json::Step::Index(j),
+                ];
+                return Err(at(
+                    &path,
+                    format!(
+                        "\"edges\"[{i}]: vertex {v} is out of range (the graph has {n} vertices)"
+                    ),
+                ));
+            }
+            let edges = edges.into_iter().map(|[u, v]| (u, v));
+            Graph::from_edges(n, edges)
+                .map(Input::Graph)
+                .map_err(|e| at(&[json::Step::Key("edges")], format!("\"edges\": {e}")))
+        }
+        JsonInput {
+            vertices: None,
+            edges: None,
+            rows: Some(rows),
+            cols: Some(cols),
+            neighbourhood,
+            cells: Some(cells),
+        } => {
+            let rows_at = json::locate(input, &[json::Step::Key("rows")]);
+            limits
+                .check_cells("board", u64::from(rows), u64::from(cols), rows_at)
+                .map_err(|e| e.in_context("in the board: "))?;
+            let mut text = format!("{rows} {cols}");
+            if let Some(word) = &neighbourhood {
+                text.push(' ');
+                text.push_str(word);
+            }
+            for row in &cells {
+                text.push('\n');
+                text.push_str(if row.is_empty() { "?" } else { row });
+            }
+            parse_board_with_limits(text.as_bytes(), limits)
+                .map(Input::Board)
+                .map_err(|e| {
+                    // Line 1 of the text is the header; line k + 1 is row k, the k-th string
+                    // of "cells" (its column past the opening quote when it has no escapes).
+                    let (line, column) = match e.line.checked_sub(2) {
+                        None if e.column > 1 && neighbourhood.is_some() => {
+                            json::locate(input, &[json::Step::Key("neighbourhood")])
+                        }
+                        None => rows_at,
+                        Some(row) if (row as usize) < cells.len() => {
+                            let (line, column) = json::locate(
+                                input,
+                                &[json::Step::Key("cells"), json::Step::Index(row as usize)],
+                            );
+                            (line, column + e.column)
+                        }
+                        Some(_) => json::locate(input, &[json::Step::Key("cells")]),
+                    };
+                    InputError {
+                        line,
+                        column,
+                        message: format!("in the board: {}", e.message),
+                        ..e
+                    }
+                })
+        }
+        _ => Err(InputError::new(1, 1, JSON_FORMS)),
+    }
+}
+
+/// Parses an edge list, within the default [`Limits`].
+///
+/// # Errors
+/// An [`InputError`] naming line and column: missing or malformed counts, more vertices
+/// than the limit or [`MAX_VERTICES`], a vertex id out of range, fewer edges than announced,
+/// or data after the last edge.
+pub fn parse_edges(input: &[u8]) -> Result<Graph, InputError> {
+    parse_edges_with_limits(input, &Limits::DEFAULT)
+}
+
+/// Parses an edge list, refusing more than `limits.max_vertices` vertices.
+///
+/// # Errors
+/// As [`parse_edges`].
+///
+/// # Complexity
+/// O(input + n + m log Δ) time; memory for the graph only (the text is read three times:
+/// once to check it, twice to build the graph, so no list of edges is held beside it).
+pub fn parse_edges_with_limits(input: &[u8], limits: &Limits) -> Result<Graph, InputError> {
+    let mut tokens = Tokens::new(input);
+    if tokens.at_end() {
+        return Err(tokens.error_here("empty input: expected 'n m'"));
+    }
+    if let Some((n, at)) = tokens.clone().next_token().and_then(size) {
+        limits.check_vertices(n, at)?;
+    }
+    let n = tokens.count("the number of vertices", 0, MAX_VERTICES)?;
+    let m = tokens.count("the number of edges", 0, u32::MAX as usize / 2)?;
+    let last = (n as i64 - 1).max(0);
+    let edges_start = tokens.clone();
+    // Every edge is checked first, so the graph is built from the text itself, walked twice,
+    // and no list of edges (as large as the text) is held beside it.
+    for i in 1..=m {
+        if n == 0 {
+            return Err(tokens.error_here("a graph without vertices has no edges"));
+        }
+        for end in ["first", "second"] {
+            tokens.integer_described(0, last, || format!("the {end} end of edge {i} of {m}"))?;
+        }
+    }
+    tokens.finish()?;
+    let walk = || {
+        let mut ids = checked_integers(edges_start.rest());
+        std::iter::from_fn(move || Some((ids.next()?, ids.next()?)))
+    };
+    Ok(Graph::from_edge_walks(n, walk).expect("ids were checked against n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detects_boards_and_edge_lists() {
+        assert_eq!(detect(b"2 2\n..\n#.\n"), Format::Board);
+        assert_eq!(detect(b"2 2 king\n..\n#.\n"), Format::Board);
+        assert_eq!(detect(b"3 2\n0 1\n1 2\n"), Format::Edges);
+        assert_eq!(detect(b"3 0\n"), Format::Edges);
+        assert_eq!(detect(b"DQc\n"), Format::Graph6);
+        assert_eq!(detect(b" {\"vertices\": 2, \"edges\": []}"), Format::Json);
+        assert_eq!(detect(b"1 3\nXO.\n1\n1 2\n1 1\n"), Format::Slide);
+        assert_eq!(detect(b"1 2\n0 -1\n"), Format::Treasure);
+    }
+
+    #[test]
+    fn edge_lists_parse_and_errors_are_located() {
+        let graph = parse_edges(b"4 3\n0 1\r\n1 2\n2 2\n").unwrap();
+        assert_eq!((graph.vertex_count(), graph.edge_count()), (4, 2));
+        for (input, (line, column), words) in [
+            (&b""[..], (1, 1), "empty input"),
+            (b"3 2\n0 1\n", (3, 1), "edge 2 of 2, found end of input"),
+            (b"3 1\n0 3\n", (2, 3), "between 0 and 2"),
+            (b"3 1\n0 1 2\n", (2, 5), "after the end"),
+            (b"999999999999 0\n", (1, 1), "number of vertices"),
+            (b"0 1\n0 0\n", (2, 1), "without vertices"),
+        ] {
+            let error = parse_edges(input).unwrap_err();
+            assert_eq!((error.line, error.column), (line, column), "{error}");
+            assert!(error.message.contains(words), "{error}");
+        }
+    }
+
+    #[test]
+    fn json_graphs_and_boards() {
+        let Input::Graph(g) = parse_json(br#"{"vertices": 3, "edges": [[0, 1], [1, 2]]}"#).unwrap()
+        else {
+            panic!("a graph");
+        };
+        assert_eq!(g.edge_count(), 2);
+        let board = br##"{"rows": 2, "cols": 2, "neighbourhood": "king", "cells": ["..", "#."]}"##;
+        let Input::Board(b) = parse_json(board).unwrap() else {
+            panic!("a board");
+        };
+        assert_eq!(b.to_string(), "2 2 king\n..\n#.\n");
+        let error = parse_json(b"{\"vertices\": 2,\n \"edges\": [[0, 1],]}").unwrap_err();
+        assert_eq!(error.line, 2, "{error}");
+        let error = parse_json(br#"{"vertices": 2, "edges": [[0, 5]]}"#).unwrap_err();
+        assert!(error.message.contains("vertex 5"), "{error}");
+        assert_eq!((error.line, error.column), (1, 31), "{error}");
+        // A value of the wrong type is located at the value, not at the start.
+        let error = parse_json(b"{\"vertices\": 2,\n \"edges\": [[0, \"1\"]]}").unwrap_err();
+        assert_eq!(error.line, 2, "{error}");
+        assert!(error.column > 10, "{error}");
+        let error = parse_json(br#"{"vertices": 2, "edges": [], "rows": 1}"#).unwrap_err();
+        assert!(error.message.contains("expected {"), "{error}");
+        let error = parse_json(br#"{"rows": 1, "cols": 2, "cells": [".x"]}"#).unwrap_err();
+        // The 'x' itself: the string opens at column 34, 'x' is its second character.
+        assert_eq!((error.line, error.column), (1, 36), "{error}");
+        let error = parse_json(br#"{"rows": 1, "cols": 2, "cells": [".x"]}"#).unwrap_err();
+        assert!(
+            error.message.contains("unexpected character 'x'"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn limits_are_checked_before_parsing_in_every_format() {
+        /// An input, its format, and where and with which words it fails ("" when it parses).
+        type Case = (&'static [u8], Format, (u32, u32), &'static str);
+        let small = Limits {
+            max_cells: 6,
+            max_vertices: 3,
+        };
+        let cases: [Case; 9] = [
+            (b"2 3\n...\n...\n", Format::Board, (0, 0), ""),
+            (b"\n 3 3\n...\n", Format::Board, (2, 2), "a 3 × 3 board"),
+            (b"4 0\n", Format::Edges, (1, 1), "number of vertices 4"),
+            (b"3 1\n0 1\n", Format::Edges, (0, 0), ""),
+            (b"DQc\n", Format::Graph6, (1, 1), "number of vertices 5"),
+            (b"B_\n\nDQc\n", Format::Graph6, (3, 1), "limit of 3"),
+            (b"1 7\nXO.OXOX\n0\n", Format::Slide, (1, 1), "slide board"),
+            // JSON sizes are located at the size's value.
+            (
+                br#"{"vertices": 4, "edges": []}"#,
+                Format::Json,
+                (1, 14),
+                "\"vertices\"",
+            ),
+            (
+                br#"{"rows": 7, "cols": 1, "cells": []}"#,
+                Format::Json,
+                (1, 10),
+                "board",
+            ),
+        ];
+        for (input, format, (line, column), words) in cases {
+            let result = parse_with_limits(input, Some(format), &small);
+            if words.is_empty() {
+                assert!(result.is_ok(), "{format:?}: {:?}", result.err());
+                continue;
+            }
+            let error = result.unwrap_err();
+            assert_eq!((error.line, error.column), (line, column), "{error}");
+            assert!(error.message.contains(words), "{error}");
+            assert!(
+                matches!(error.kind, crate::ErrorKind::TooLarge { .. }),
+                "{error:?}"
+            );
+        }
+        // Sizes that overflow u64 or are malformed are left to the parser.
+        let error = parse_edges(b"99999999999999999999999 0\n").unwrap_err();
+        assert!(error.message.contains("must be between 0 and"), "{error}");
+        let error = parse_with_limits(b"-5 x", Some(Format::Board), &small).unwrap_err();
+        assert_eq!(error.kind, crate::ErrorKind::Syntax, "{error}");
+    }
+
+    #[test]
+    fn a_huge_edge_count_with_little_data_fails_without_allocating_for_it() {
+        let error = parse_edges(b"5 2000000000\n0 1\n").unwrap_err();
+        assert!(error.message.contains("found end of input"), "{error}");
+    }
+}

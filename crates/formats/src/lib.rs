@@ -1,0 +1,57 @@
+//! The text formats of geography games, read with located errors and size limits.
+//!
+//! Boards ([`parse_board`]), edge lists ([`parse_edges`]), graph6 streams
+//! ([`parse_graph6`]), the JSON forms ([`parse_json`]), token game records
+//! ([`parse_token_record`]) and slide game records ([`parse_slide_record`]); [`detect`]
+//! guesses the format and [`parse`] reads any of them. The grammar of each is in
+//! `docs/FORMATS.md`.
+//!
+//! Every error is an [`InputError`]: 1-based line and column, an [`ErrorKind`] (syntax, a
+//! size over a [`Limits`], a move against the rules) and a message that names no front end's
+//! options. Parsers never trust a declared size: they check it against the [`Limits`] on
+//! the header and grow their buffers with the data.
+//!
+//! ```
+//! use geography_formats::{parse_with_limits, ErrorKind, Input, Limit, Limits};
+//!
+//! let Ok(Input::Graph(graph)) = parse_with_limits(b"3 2\n0 1\n1 2\n", None, &Limits::DEFAULT)
+//! else {
+//!     panic!("an edge list");
+//! };
+//! assert_eq!(graph.edge_count(), 2);
+//!
+//! let small = Limits { max_cells: 4, max_vertices: 2 };
+//! let error = parse_with_limits(b"3 2\n0 1\n1 2\n", None, &small).unwrap_err();
+//! assert_eq!((error.line, error.column), (1, 1));
+//! assert_eq!(
+//!     error.kind,
+//!     ErrorKind::TooLarge { limit: Limit::Vertices, max: 2, found: 3 }
+//! );
+//! ```
+//!
+//! No I/O: every parser reads a byte slice.
+#![deny(missing_docs)]
+
+mod board;
+mod graph6;
+mod input;
+mod json;
+mod slide_record;
+mod text;
+mod token_record;
+
+pub use board::{parse_board, parse_board_with_limits};
+pub use graph6::{encode_graph6, parse_graph6, parse_graph6_line, parse_graph6_with_limits};
+pub use input::{
+    detect, grid_header, parse, parse_edges, parse_edges_with_limits, parse_json,
+    parse_json_with_limits, parse_with_limits, Format, Input,
+};
+pub use slide_record::{
+    parse_slide_record, parse_slide_record_with_limits, SlideRecord, WrittenMove, SLIDE_MAX_ROUNDS,
+};
+pub use text::{
+    checked_integers, ErrorKind, InputError, Limit, Limits, Token, Tokens, MAX_VERTICES,
+};
+pub use token_record::{
+    parse_token_record, parse_token_record_with_limits, RecordedMove, TokenRecord, MOVES_KEYWORD,
+};

@@ -1,0 +1,55 @@
+//! The rules of undirected vertex geography, and of the games that are instances of it.
+//!
+//! A token sits on a vertex of a graph; players take turns moving it to an unvisited
+//! neighbour; whoever cannot move loses. The player to move from `v` wins exactly when every
+//! maximum matching of the unvisited graph covers `v`, so one decomposition of the graph
+//! answers every start at once.
+//!
+//! - [`Game`]: a board or a graph, with the names of its vertices ([`Named`]);
+//! - [`Solution`]: who wins from every vertex; [`Position`]: a game in progress, with the
+//!   winning moves of the player to move;
+//! - [`analyse_record`] and [`annotate_record`]: a played record, position by position and
+//!   move by move;
+//! - [`SlideBoard`], [`replay_slide`], [`analyse_slide`]: the slide game of NOI2011, token
+//!   geography on a fixed bipartite graph;
+//! - [`BruteForce`]: plain game-tree search, the judge every solver is tested against.
+//!
+//! ```
+//! use geography_matching::Graph;
+//! use geography_rules::{Position, Solution};
+//!
+//! // The path 0 – 1 – 2: the player to move from an end loses, from the middle wins.
+//! let path = Graph::from_edges(3, [(0, 1), (1, 2)]).unwrap();
+//! let solution = Solution::new(&path);
+//! assert_eq!(solution.mover_wins_from(), [1]);
+//! assert_eq!(solution.winning_placements(), [0, 2]);
+//!
+//! let mut position = Position::new(&path);
+//! position.play(1).unwrap();
+//! let analysis = position.analyse();
+//! assert!(analysis.mover_wins);
+//! assert_eq!(analysis.winning_moves, [0, 2]);
+//! ```
+//!
+//! No I/O, no threads of its own.
+#![deny(missing_docs)]
+
+mod commentary;
+mod game;
+mod oracle;
+mod position;
+mod record;
+mod slide;
+
+pub use commentary::{annotate_record, Comment, Commentary, Outlook};
+pub use game::{Game, Named};
+pub use oracle::BruteForce;
+pub use position::{PlayError, Position, PositionAnalysis, Solution};
+pub use record::{
+    analyse_record, analyse_record_with, check_record, Annotation, IllegalMove, Method, Player,
+    Ply, RecordAnalysis, RecordError, Verdict,
+};
+pub use slide::{
+    analyse_slide, bunny_mistakes, replay_slide, slide_player_name, Piece, SlideBoard,
+    SlideBoardError, SlideError, SLIDE_MAX_CELLS, SLIDE_MAX_SIDE,
+};

@@ -1,0 +1,1048 @@
+//! The playground's HTTP API: every endpoint's answers, status codes, limits and malformed
+//! input through the router in process (`tower::ServiceExt::oneshot`), the reports against
+//! the application layer's for every example and test input, the `OpenAPI` description
+//! against the real routes, and one burst of concurrent requests on loopback against the
+//! server itself.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Method, Request, StatusCode};
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tower::ServiceExt;
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn read(path: &str) -> String {
+    fs::read_to_string(root().join(path)).unwrap()
+}
+
+/// Sends one request through the router; returns the status, the content type and the body.
+async fn send_raw(method: Method, uri: &str, body: Vec<u8>) -> (StatusCode, String, Vec<u8>) {
+    let request = Request::builder()
+        .method(method)
+        .uri(uri)
+        .header("content-type", "application/json")
+        .body(Body::from(body))
+        .unwrap();
+    let response = geography_web::router().oneshot(request).await.unwrap();
+    let status = response.status();
+    let content_type = response
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    (status, content_type, bytes.to_vec())
+}
+
+/// POSTs JSON; returns the status and the JSON answer (every answer is JSON).
+async fn post(uri: &str, body: &Value) -> (StatusCode, Value) {
+    post_bytes(uri, serde_json::to_vec(body).unwrap()).await
+}
+
+async fn post_bytes(uri: &str, body: Vec<u8>) -> (StatusCode, Value) {
+    let (status, content_type, bytes) = send_raw(Method::POST, uri, body).await;
+    assert_eq!(content_type, "application/json", "{uri}");
+    let value: Value = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|e| panic!("{uri}: not JSON ({e}): {}", String::from_utf8_lossy(&bytes)));
+    (status, value)
+}
+
+/// An error answer: the status, and a non-empty message.
+async fn error_of(uri: &str, body: &Value) -> (StatusCode, Value) {
+    let (status, value) = post(uri, body).await;
+    assert!(status.is_client_error(), "{uri} {body}: {status} {value}");
+    assert!(
+        value["error"].as_str().is_some_and(|m| !m.is_empty()),
+        "{value}"
+    );
+    (status, value)
+}
+
+fn schema_validator() -> jsonschema::Validator {
+    let schema: Value = serde_json::from_str(&read("docs/solve.schema.json")).unwrap();
+    jsonschema::validator_for(&schema).unwrap()
+}
+
+fn analyze_validator() -> jsonschema::Validator {
+    let schema: Value = serde_json::from_str(&read("docs/analyze.schema.json")).unwrap();
+    jsonschema::validator_for(&schema).unwrap()
+}
+
+// ---------------------------------------------------------------------------------------------
+// /api/solve
+
+#[tokio::test]
+async fn solve_gives_the_same_answer_as_the_cli_golden_file() {
+    let (status, answer) = post(
+        "/api/solve",
+        &json!({ "board": read("examples/garden.board") }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let golden = read("crates/cli/tests/golden/garden.txt");
+    let drawing: Vec<&str> = golden.lines().skip(3).collect();
+    assert_eq!(answer["grid"], json!(drawing));
+    let report = &answer["report"];
+    assert_eq!(report["matching_size"], 24);
+    assert_eq!(report["certificate"]["verified"], true);
+    assert_eq!(
+        report["certificate"]["matching"].as_array().unwrap().len(),
+        24
+    );
+    assert_eq!(answer["summary"]["mover_wins"], 24);
+    assert_eq!(answer["summary"]["mover_loses"], 25);
+    assert_eq!(answer["summary"]["placer_wins"], true);
+    let errors: Vec<String> = schema_validator()
+        .iter_errors(report)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "the report breaks solve.schema.json: {errors:?}"
+    );
+}
+
+#[tokio::test]
+async fn solve_reads_json_boards_graphs_edge_lists_and_graph6() {
+    let board = json!({"rows": 1, "cols": 3, "neighbourhood": "hex", "cells": ["..."]});
+    let (status, answer) = post("/api/solve", &json!({ "board": board })).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["grid"], json!(["LWL"]));
+    assert_eq!(answer["report"]["board"]["neighbourhood"], "hex");
+
+    let validator = schema_validator();
+    let bowtie = read("examples/bowtie.edges");
+    for graph in [
+        json!(bowtie),
+        json!({"vertices": 7, "edges": [[0,1],[1,2],[2,0],[2,3],[3,4],[4,5],[5,3],[5,6]]}),
+    ] {
+        let (status, answer) = post("/api/solve", &json!({ "graph": graph })).await;
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert_eq!(answer["report"]["kind"], "graph");
+        assert_eq!(answer["report"]["mover_wins"], json!([3, 5]));
+        assert!(answer.get("grid").is_none());
+        assert!(answer["report"]["certificate"]["tutte_berge_barrier"].is_array());
+        assert!(validator.is_valid(&answer["report"]));
+    }
+    // graph6 "Bg" is the path 0 – 1 – 2: the middle vertex wins.
+    let (status, answer) = post("/api/solve", &json!({ "graph": "Bg\n" })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    assert_eq!(answer["report"]["mover_wins"], json!([1]));
+    // A board without free cells has nothing to play.
+    let (status, answer) = post("/api/solve", &json!({ "board": "1 2\n##\n" })).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["report"]["vertices"], 0);
+    assert_eq!(answer["summary"]["placer_wins"], false);
+}
+
+#[tokio::test]
+async fn board_text_errors_carry_line_and_column() {
+    let cases = [
+        ("2 2\n..\n.x\n", 3, 2, "unexpected character 'x'"),
+        ("2 2 queen\n..\n..\n", 1, 5, "unknown neighbourhood"),
+        ("3 2\n..\n..\n", 4, 1, "expected row 3 of 3"),
+        ("", 1, 1, "empty input"),
+    ];
+    for (text, line, column, words) in cases {
+        let (status, error) = error_of("/api/solve", &json!({ "board": text })).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            (error["line"].as_u64(), error["column"].as_u64()),
+            (Some(line), Some(column)),
+            "{error}"
+        );
+        assert!(error["error"].as_str().unwrap().contains(words), "{error}");
+        // The message names the field and the place, as the command line does.
+        let place = format!("\"board\": line {line}, column {column}: ");
+        assert!(
+            error["error"].as_str().unwrap().starts_with(&place),
+            "{error}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn malformed_requests_are_400_with_a_message() {
+    let (status, error) =
+        post_bytes("/api/solve", b"{\"board\": \n  \"1 1\\n.\\n\",,}".to_vec()).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        error["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("malformed JSON"),
+        "{error}"
+    );
+    assert_eq!(error["line"], 2, "{error}");
+    for body in [
+        json!({}),
+        json!({"board": "1 1\n.\n", "graph": "1 0\n"}),
+        json!({"board": 5}),
+        json!({"board": null}),
+        json!({"board": "1 1\n.\n", "colour": true}),
+        json!({"graph": {"vertices": 2, "edges": [[0, 2]]}}),
+        json!({"graph": {"vertices": -1, "edges": []}}),
+        json!({"board": {"rows": 1, "cols": 2, "cells": [".x"]}}),
+        json!({"board": "1 3\nXO.\n0\n"}),
+        json!({"board": "1 2\n0 -1\n"}),
+        json!([1, 2, 3]),
+        json!("text"),
+    ] {
+        let (status, _) = error_of("/api/solve", &body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    }
+    for bytes in [
+        &b""[..],
+        b"\xff\xfe",
+        b"null",
+        b"{\"board\": \"1 1\\n.\\n\"} trailing",
+    ] {
+        let (status, error) = post_bytes("/api/solve", bytes.to_vec()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{error}");
+    }
+}
+
+#[tokio::test]
+async fn limits_answer_413() {
+    let big = vec![b' '; geography_web::api::MAX_BODY + 1];
+    let (status, error) = post_bytes("/api/solve", big).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(
+        error["error"].as_str().unwrap().contains("limit"),
+        "{error}"
+    );
+
+    let row = ".".repeat(201);
+    let text = format!("201 201\n{}", format!("{row}\n").repeat(201));
+    for body in [
+        json!({ "board": text }),
+        json!({"board": {"rows": 100_000, "cols": 100_000, "cells": []}}),
+        json!({"graph": {"vertices": 100_000_000u64, "edges": []}}),
+        json!({"graph": "134217728 0\n"}),
+    ] {
+        let (status, _) = error_of("/api/solve", &body).await;
+        assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
+    }
+    // A board header over the limit is refused before any row is read.
+    let (status, error) = error_of("/api/solve", &json!({"board": "40000 40000\n..\n"})).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(
+        (error["line"].as_u64(), error["column"].as_u64()),
+        (Some(1), Some(1))
+    );
+    // A header within the limit with little behind it is a located parse error.
+    let (status, error) = error_of("/api/solve", &json!({"board": "100 100\n..\n"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(error["line"], 2, "{error}");
+    // A long record on a large board is refused before the work starts.
+    let king = format!(
+        "200 200 king\n{}moves\n{}",
+        format!("{}\n", ".".repeat(200)).repeat(200),
+        (1..=200)
+            .map(|c| format!("1 {c}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+    let (status, error) = error_of("/api/analyse", &json!({ "record": king })).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(
+        error["error"]
+            .as_str()
+            .unwrap()
+            .contains("vertex-positions"),
+        "{error}"
+    );
+    // A record on a board over the limit: the record's header, located.
+    let (status, error) = error_of(
+        "/api/analyse",
+        &json!({"record": "300 300\n..\nmoves\n1 1\n"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(error["line"], 1, "{error}");
+    // So is a treasure map.
+    let (status, _) = error_of("/api/treasure", &json!({"map": "300 300\n-1\n"})).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+// ---------------------------------------------------------------------------------------------
+// /api/move
+
+const SMALL: &str = "3 3\n.##\n...\n#.#\n";
+
+#[tokio::test]
+async fn move_reports_legality_winning_moves_and_the_engine_move() {
+    let (status, answer) = post("/api/move", &json!({"board": SMALL, "path": []})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["legal"], true);
+    assert_eq!(answer["to_move"], 1);
+    assert_eq!(answer["legal_moves"].as_array().unwrap().len(), 5);
+    // The winning placements are the cells the mover loses from.
+    assert_eq!(answer["winning_moves"], json!([[2, 3], [3, 2]]));
+    assert_eq!(answer["engine_move"], json!([2, 3]));
+
+    let (_, answer) = post(
+        "/api/move",
+        &json!({"board": SMALL, "path": [[2, 2], [2, 1]]}),
+    )
+    .await;
+    assert_eq!(answer["legal"], true);
+    assert_eq!(answer["played"], 2);
+    assert_eq!(answer["mover_wins"], true);
+    assert_eq!(answer["winning_moves"], json!([[1, 1]]));
+    assert_eq!(answer["engine_move"], json!([1, 1]));
+    assert_eq!(answer["game_over"], false);
+
+    let (_, answer) = post(
+        "/api/move",
+        &json!({"board": SMALL, "path": [[2, 2], [2, 1], [1, 1]]}),
+    )
+    .await;
+    assert_eq!(answer["game_over"], true);
+    assert_eq!(answer["engine_move"], Value::Null);
+    assert_eq!(answer["to_move"], 2);
+}
+
+#[tokio::test]
+async fn illegal_paths_are_explained_not_refused() {
+    for (path, index, words) in [
+        (json!([[2, 2], [3, 3]]), 1, "not a free cell"),
+        (json!([[2, 2], [9, 9]]), 1, "not a free cell"),
+        (json!([[0, 1]]), 0, "not a free cell"),
+        (json!([[2, 2], [1, 1]]), 1, "not adjacent"),
+        (json!([[2, 2], [2, 1], [2, 2]]), 2, "already visited"),
+    ] {
+        let (status, answer) = post("/api/move", &json!({"board": SMALL, "path": path})).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(answer["legal"], false, "{path}");
+        assert_eq!(answer["illegal_index"], index, "{path}");
+        assert_eq!(answer["played"], index, "{path}");
+        assert!(
+            answer["reason"].as_str().unwrap().contains(words),
+            "{answer}"
+        );
+    }
+    // On graphs, vertices are ids.
+    let (_, answer) = post(
+        "/api/move",
+        &json!({"graph": "3 2\n0 1\n1 2\n", "path": [0, 2]}),
+    )
+    .await;
+    assert_eq!(answer["legal"], false);
+    let (_, answer) = post(
+        "/api/move",
+        &json!({"graph": "3 2\n0 1\n1 2\n", "path": [1]}),
+    )
+    .await;
+    assert_eq!(answer["winning_moves"], json!([0, 2]));
+    // Steps of the wrong shape are malformed, and named.
+    for (path, index) in [
+        (json!(["2 2"]), Some(0)),
+        (json!([[2, 2], [2]]), Some(1)),
+        (json!([[2, -1]]), Some(0)),
+        (json!([[2, 2], [2, 1, 1]]), Some(1)),
+        (json!([1.5]), Some(0)),
+        (json!([[2, 2], 4]), Some(1)),
+        (json!(3), None),
+    ] {
+        let (status, error) = error_of("/api/move", &json!({"board": SMALL, "path": path})).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{path}");
+        if let Some(index) = index {
+            let name = format!("\"path\"[{index}]");
+            assert!(error["error"].as_str().unwrap().contains(&name), "{error}");
+        }
+    }
+    let (status, error) = error_of(
+        "/api/move",
+        &json!({"graph": "3 2\n0 1\n1 2\n", "path": [1, [1, 1]]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        error["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("\"path\"[1]: "),
+        "{error}"
+    );
+}
+
+/// Plays engine against engine from every placement on a few boards: the player the solver
+/// names always wins.
+#[tokio::test]
+async fn engine_against_engine_agrees_with_the_solver() {
+    for board in [
+        SMALL.to_string(),
+        read("examples/garden.board"),
+        "3 4 king\n..#.\n....\n.#..\n".to_string(),
+        "3 4 hex\n....\n.#..\n....\n".to_string(),
+        "4 4 knight\n....\n....\n....\n....\n".to_string(),
+    ] {
+        let (_, solved) = post("/api/solve", &json!({ "board": board })).await;
+        let wins = solved["report"]["mover_wins"].as_array().unwrap().clone();
+        let loses = solved["report"]["mover_loses"].as_array().unwrap().clone();
+        for start in wins.iter().chain(&loses).take(12) {
+            let mut path = vec![start.clone()];
+            loop {
+                let (status, answer) =
+                    post("/api/move", &json!({"board": board, "path": path})).await;
+                assert_eq!(status, StatusCode::OK);
+                assert_eq!(answer["legal"], true);
+                if answer["game_over"] == true {
+                    // The player to move is stuck: the other one won.
+                    let placer_won = answer["to_move"] == 2;
+                    assert_eq!(placer_won, loses.contains(start), "{board} from {start}");
+                    break;
+                }
+                path.push(answer["engine_move"].clone());
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// /api/analyse
+
+/// Bunny's mistakes of the official answer (`*.out`: the count, then the rounds).
+fn official_mistakes(expected: &str) -> Vec<u64> {
+    expected
+        .split_whitespace()
+        .skip(1)
+        .map(|t| t.parse().unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn slide_records_give_the_official_answers() {
+    for name in ["sample1", "sample2", "sample3", "gen01", "gen05", "genx01"] {
+        let input = read(&format!("testdata/noi2011/{name}.in"));
+        let expected = read(&format!("testdata/noi2011/{name}.out"));
+        let (status, answer) = post("/api/analyse", &json!({ "record": input })).await;
+        assert_eq!(status, StatusCode::OK, "{name}: {answer}");
+        let report = &answer["report"];
+        assert_eq!(report["kind"], "slide");
+        let mistakes: Vec<u64> = answer["mistakes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_u64().unwrap())
+            .collect();
+        assert_eq!(mistakes, official_mistakes(&expected), "{name}");
+        // One vocabulary: every move is best, a blunder or already lost, and the blunders
+        // are the moves annotated so.
+        let moves = report["moves"].as_array().unwrap();
+        let blunders: Vec<&Value> = moves
+            .iter()
+            .filter(|m| m["annotation"] == "blunder")
+            .map(|m| &m["ply"])
+            .collect();
+        assert_eq!(json!(blunders), report["blunders"], "{name}");
+        for entry in moves {
+            let annotation = entry["annotation"].as_str().unwrap();
+            assert!(
+                ["best", "blunder", "already_lost"].contains(&annotation),
+                "{entry}"
+            );
+            assert_eq!(
+                annotation != "already_lost",
+                entry["winning_before"] == true
+            );
+        }
+        let errors: Vec<String> = analyze_validator()
+            .iter_errors(report)
+            .map(|e| e.to_string())
+            .collect();
+        assert!(
+            errors.is_empty(),
+            "{name}: the report breaks analyze.schema.json: {errors:?}"
+        );
+    }
+    let (_, answer) = post(
+        "/api/analyse",
+        &json!({"record": read("testdata/noi2011/sample1.in")}),
+    )
+    .await;
+    let report = &answer["report"];
+    assert_eq!(answer["slide"]["cells"], json!(["XO.OXO"]));
+    assert_eq!(report["players"], json!(["Bunny", "Egg"]));
+    assert_eq!(
+        answer["result"],
+        "Egg won: Bunny has no legal move after ply 2"
+    );
+    assert_eq!(report["blunders"], json!([1]));
+    assert_eq!(report["finished"], true);
+    assert_eq!(report["winner"], 2);
+    assert_eq!(report["moves"][0]["from"], json!([1, 3]));
+    assert_eq!(report["moves"][0]["to"], json!([1, 2]));
+    assert_eq!(report["moves"][0]["winning_moves"], json!([[1, 4]]));
+}
+
+#[tokio::test]
+async fn token_records_on_boards_and_graphs() {
+    let record = "1 4\n....\nmoves\n1 2\n1 3\n1 4\n";
+    let (status, answer) = post("/api/analyse", &json!({ "record": record })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let report = &answer["report"];
+    assert_eq!(report["kind"], "board");
+    // A path of four cells has a perfect matching: every placement loses, and the
+    // opponent's move to (1,3) throws that win away.
+    assert_eq!(report["moves"][0]["from"], Value::Null);
+    assert_eq!(report["moves"][0]["annotation"], "already_lost");
+    assert_eq!(report["moves"][1]["from"], json!([1, 2]));
+    assert_eq!(report["moves"][1]["annotation"], "blunder");
+    assert_eq!(report["moves"][1]["winning_moves"], json!([[1, 1]]));
+    assert_eq!(report["moves"][2]["annotation"], "best");
+    assert_eq!(report["blunders"], json!([2]));
+    assert_eq!(report["finished"], true);
+    assert_eq!(report["winner"], 1);
+    assert!(answer.get("mistakes").is_none());
+    assert!(answer.get("slide").is_none());
+
+    // A triangle: odd cycles are solved position by position.
+    let record = "3 3\n0 1\n1 2\n2 0\nmoves\n0\n1\n";
+    let (status, answer) = post("/api/analyse", &json!({ "record": record })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let report = &answer["report"];
+    assert_eq!(report["kind"], "graph");
+    assert_eq!(report["moves"][1]["annotation"], "already_lost");
+    assert_eq!(report["final"]["winning_moves"], json!([2]));
+    assert_eq!(report["finished"], false);
+    assert_eq!(
+        answer["result"],
+        "the record stops after ply 2; player 1 to move wins with best play"
+    );
+    assert!(analyze_validator().is_valid(report));
+}
+
+#[tokio::test]
+async fn bad_records_are_located_or_refused() {
+    // A parse error in the record: line and column.
+    let (status, error) = error_of(
+        "/api/analyse",
+        &json!({"record": "1 6\nXO.OXQ\n1\n1 2\n1 1\n"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        (error["line"].as_u64(), error["column"].as_u64()),
+        (Some(2), Some(6))
+    );
+    // A move against the rules: 422, located at the move.
+    let (status, error) = error_of(
+        "/api/analyse",
+        &json!({"record": "1 6\nXO.OXO\n1\n1 5\n1 1\n"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(error["line"], 4, "{error}");
+    assert!(
+        error["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("\"record\": line 4, column 1: "),
+        "{error}"
+    );
+    // Token records against the rules.
+    for (moves, line, words) in [
+        ("1 1\n1 3\n", 5, "not adjacent"),
+        ("1 2\n1 1\n1 2\n", 6, "no legal move"),
+        ("1 2\n1 3\n1 2\n", 6, "already visited"),
+        ("5 5\n", 4, "outside"),
+        ("1 1\n1 9\n", 5, "outside"),
+    ] {
+        let record = format!("1 4\n....\nmoves\n{moves}");
+        let (status, error) = error_of("/api/analyse", &json!({ "record": record })).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{record}");
+        assert!(error["error"].as_str().unwrap().contains(words), "{error}");
+        assert_eq!(error["line"], line, "{error}");
+    }
+    for body in [
+        json!({}),
+        json!({"record": "1 6\nXO.OXO\n0\n", "board": "1 1\n.\n"}),
+        json!({"record": "1 6\nXO.OXO\n0\n", "start": [1, 1]}),
+        json!({"board": "1 4\n....\n"}),
+        json!({"record": "1 4\n....\n1 1\n"}),
+        json!({"record": "1 4\n....\nmoves\n1 x\n"}),
+        json!({"record": 7}),
+        json!({"record": null}),
+    ] {
+        let (status, _) = error_of("/api/analyse", &body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// /api/treasure
+
+#[tokio::test]
+async fn treasure_maps_give_winner_ring_and_safe_hits() {
+    let (status, answer) = post(
+        "/api/treasure",
+        &json!({"map": read("testdata/hdu4101/sample1.in")}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let report = &answer["report"];
+    assert_eq!(report["kind"], "treasure");
+    assert_eq!(report["winner"], "Baba");
+    assert_eq!(report["safe_hits"], 4);
+    assert_eq!(report["ring"], json!([[1, 2], [2, 1], [2, 3], [3, 2]]));
+    assert_eq!(report["open"], false);
+    assert_eq!(answer["treasure"], json!([2, 2]));
+    assert!(
+        answer["summary"].as_str().unwrap().ends_with("Baba wins."),
+        "{answer}"
+    );
+    let (_, answer) = post("/api/treasure", &json!({"map": "1 3\n5 -1 5\n"})).await;
+    assert_eq!(
+        (
+            answer["report"]["winner"].as_str(),
+            answer["report"]["open"].as_bool()
+        ),
+        (Some("Ali"), Some(true))
+    );
+
+    // Every case of the multi-case file agrees with the judge's expected output, and the
+    // report is the application layer's.
+    let input = read("testdata/hdu4101/gen_multi.in");
+    let expected = read("testdata/hdu4101/gen_multi.out");
+    let mut tokens = geography_formats::Tokens::new(input.as_bytes());
+    for line in expected.lines().take(15) {
+        let start = input.len() - tokens.rest().len();
+        let map = geography_contest::parse_treasure_map(&mut tokens).unwrap();
+        let end = input.len() - tokens.rest().len();
+        let (_, answer) = post("/api/treasure", &json!({"map": &input[start..end]})).await;
+        assert_eq!(
+            format!("{} Win", answer["report"]["winner"].as_str().unwrap()),
+            line
+        );
+        let report = serde_json::to_value(geography_app::solve_treasure(&map)).unwrap();
+        assert_eq!(answer["report"], report);
+    }
+
+    let (status, error) = error_of("/api/treasure", &json!({"map": "2 2\n0 -1\n0 x\n"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        (error["line"].as_u64(), error["column"].as_u64()),
+        (Some(3), Some(3))
+    );
+    for body in [
+        json!({"map": "1 1\n-1\n1 1\n-1\n"}),
+        json!({"map": ""}),
+        json!({"map": "1 2\n0 0\n"}),
+        json!({}),
+        json!({"map": 3}),
+    ] {
+        let (status, _) = error_of("/api/treasure", &body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Routes, the page and the OpenAPI description
+
+#[tokio::test]
+async fn every_path_of_the_openapi_description_is_routed() {
+    let (status, content_type, bytes) =
+        send_raw(Method::GET, "/api/openapi.json", Vec::new()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(content_type, "application/json");
+    let description: Value = serde_json::from_slice(&bytes).unwrap();
+    assert!(description["openapi"].as_str().unwrap().starts_with("3."));
+    let paths = description["paths"].as_object().unwrap();
+    let mut posts = Vec::new();
+    for (path, operations) in paths {
+        for method in operations.as_object().unwrap().keys() {
+            let method: Method = method.to_uppercase().parse().unwrap();
+            if method == Method::POST {
+                posts.push(path.clone());
+            }
+            let body = if method == Method::POST {
+                b"{}".to_vec()
+            } else {
+                Vec::new()
+            };
+            let (status, _, _) = send_raw(method.clone(), path, body).await;
+            assert!(
+                status != StatusCode::NOT_FOUND && status != StatusCode::METHOD_NOT_ALLOWED,
+                "{method} {path}: {status}"
+            );
+            // Every status the server answers is one the description lists.
+            let listed = operations[method.as_str().to_lowercase()]["responses"]
+                .as_object()
+                .unwrap();
+            assert!(
+                listed.contains_key(status.as_str()),
+                "{method} {path}: {status}"
+            );
+        }
+    }
+    posts.sort();
+    assert_eq!(
+        posts,
+        ["/api/analyse", "/api/move", "/api/solve", "/api/treasure"]
+    );
+    // Every $ref points at a definition that exists.
+    let text = String::from_utf8(bytes).unwrap();
+    for piece in text.split("\"$ref\": \"#/").skip(1) {
+        let pointer = format!("/{}", &piece[..piece.find('"').unwrap()]);
+        assert!(
+            description.pointer(&pointer).is_some(),
+            "dangling $ref {pointer}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_page_and_its_assets_are_served_and_others_are_json_errors() {
+    for (path, kind, needle) in [
+        ("/", "text/html", "app.js"),
+        ("/app.js", "text/javascript", "/api/solve"),
+        ("/style.css", "text/css", "--win"),
+    ] {
+        let (status, content_type, bytes) = send_raw(Method::GET, path, Vec::new()).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        assert!(content_type.starts_with(kind), "{path}: {content_type}");
+        assert!(String::from_utf8(bytes).unwrap().contains(needle), "{path}");
+    }
+    // Every element the script looks up by id exists in the page.
+    let page = geography_web::INDEX_HTML;
+    for piece in geography_web::APP_JS.split("$('#").skip(1) {
+        let id = &piece[..piece.find(['\'', ' ']).unwrap()];
+        assert!(
+            page.contains(&format!("id=\"{id}\"")),
+            "app.js uses #{id}, missing from the page"
+        );
+    }
+    let (status, _, bytes) = send_raw(Method::GET, "/nowhere", Vec::new()).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(serde_json::from_slice::<Value>(&bytes).unwrap()["error"].is_string());
+    let (status, _, bytes) = send_raw(Method::GET, "/api/solve", Vec::new()).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+    assert!(serde_json::from_slice::<Value>(&bytes).unwrap()["error"].is_string());
+    let (status, _, _) = send_raw(Method::DELETE, "/", Vec::new()).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+}
+
+/// Random bytes and random JSON at every endpoint: always an answer, never a 5xx.
+#[tokio::test]
+async fn no_input_crashes_a_handler() {
+    let mut seed = 0x5eed_u64;
+    let mut next = move || {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        seed >> 33
+    };
+    let alphabet = b" \n.#XO-0123456789kinghexhtokr{}[]\",:";
+    let scalars = [
+        json!(null),
+        json!(0),
+        json!(-1),
+        json!(1),
+        json!(4_294_967_297u64),
+        json!(1.5),
+        json!(""),
+    ];
+    for round in 0..600 {
+        let length = (next() % 40) as usize;
+        let text: String = (0..length)
+            .map(|_| alphabet[(next() % alphabet.len() as u64) as usize] as char)
+            .collect();
+        let pick = |n: u64| scalars[(n % scalars.len() as u64) as usize].clone();
+        let step = match next() % 3 {
+            0 => json!([next() % 5, next() % 5]),
+            1 => pick(next()),
+            _ => json!([pick(next()), pick(next())]),
+        };
+        let bodies = [
+            json!({"board": text}),
+            json!({"graph": text}),
+            json!({"board": text, "path": [step.clone(), step.clone()]}),
+            json!({"board": "3 3\n...\n.#.\n...\n", "path": [[1, 1], step.clone()]}),
+            json!({"record": format!("3 3 king\n...\n.#.\n...\nmoves\n{text}")}),
+            json!({"record": format!("3 3\n0 1\n1 2\n2 0\nmoves\n{text}")}),
+            json!({"record": text}),
+            json!({"map": text}),
+            json!({"board": {"rows": next() % 4, "cols": next() % 4, "cells": [text.clone()]}}),
+            json!({"graph": {"vertices": next() % 4, "edges": [[next() % 5, next() % 5]]}}),
+        ];
+        let endpoint = ["/api/solve", "/api/move", "/api/analyse", "/api/treasure"][round % 4];
+        for body in bodies {
+            let (status, value) = post(endpoint, &body).await;
+            assert!(
+                status == StatusCode::OK || status.is_client_error(),
+                "{endpoint} {body}: {status} {value}"
+            );
+        }
+        let raw: Vec<u8> = (0..length).map(|_| (next() % 256) as u8).collect();
+        let (status, _) = post_bytes(endpoint, raw).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The reports are the application layer's
+
+/// Every board of the examples and the test data, and a few graphs: (field, path).
+fn inputs() -> Vec<(&'static str, PathBuf)> {
+    let mut inputs = Vec::new();
+    for (dir, suffix, field) in [
+        ("examples", ".board", "board"),
+        ("testdata/jsoi2009", ".in", "board"),
+        ("examples", ".edges", "graph"),
+    ] {
+        let mut paths: Vec<PathBuf> = fs::read_dir(root().join(dir))
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .filter(|path| path.to_string_lossy().ends_with(suffix))
+            .collect();
+        paths.sort();
+        assert!(!paths.is_empty(), "no {suffix} in {dir}");
+        inputs.extend(paths.into_iter().map(|path| (field, path)));
+    }
+    inputs
+}
+
+/// What `geography solve --json --certificate` prints for `text`, through the library.
+fn library_report(text: &str) -> Value {
+    let game = geography_app::load_game(text.as_bytes(), None, &geography_formats::Limits::DEFAULT)
+        .unwrap();
+    let options = geography_app::SolveOptions {
+        certificate: true,
+        threads: 1,
+    };
+    let report = geography_app::solve(&game, options, &geography_app::Budget::unlimited()).unwrap();
+    serde_json::to_value(&report).unwrap()
+}
+
+#[tokio::test]
+async fn solve_reports_are_the_application_layers_for_every_example_and_test_board() {
+    let validator = schema_validator();
+    for (field, path) in inputs() {
+        let text = fs::read_to_string(&path).unwrap();
+        let (status, answer) = post("/api/solve", &json!({ field: text })).await;
+        assert_eq!(status, StatusCode::OK, "{}: {answer}", path.display());
+        assert_eq!(
+            answer["report"],
+            library_report(&text),
+            "{}",
+            path.display()
+        );
+        assert!(validator.is_valid(&answer["report"]), "{}", path.display());
+        assert_eq!(answer.get("grid").is_some(), field == "board");
+    }
+    for graph in ["Bg\n", "DQc\n", "5 4\n0 1\n1 2\n2 3\n3 4\n", "4 0\n"] {
+        let (status, answer) = post("/api/solve", &json!({ "graph": graph })).await;
+        assert_eq!(status, StatusCode::OK, "{graph}: {answer}");
+        assert_eq!(answer["report"], library_report(graph), "{graph}");
+    }
+}
+
+#[tokio::test]
+async fn analyse_reports_are_the_application_layers() {
+    let mut records = vec![root().join("examples/sample.record")];
+    let mut slides: Vec<PathBuf> = fs::read_dir(root().join("testdata/noi2011"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "in"))
+        .collect();
+    slides.sort();
+    records.extend(slides);
+    for path in records {
+        let text = fs::read_to_string(&path).unwrap();
+        let (status, answer) = post("/api/analyse", &json!({ "record": text })).await;
+        assert_eq!(status, StatusCode::OK, "{}: {answer}", path.display());
+        let record =
+            geography_app::load_record(text.as_bytes(), &geography_formats::Limits::DEFAULT)
+                .unwrap();
+        let analysis = geography_app::analyze(record, &geography_app::Budget::unlimited()).unwrap();
+        assert_eq!(
+            answer["report"],
+            serde_json::to_value(analysis.report()).unwrap(),
+            "{}",
+            path.display()
+        );
+        assert_eq!(answer["result"], analysis.result(), "{}", path.display());
+        let expected = path.with_extension("out");
+        if expected.exists() {
+            let mistakes: Vec<u64> = serde_json::from_value(answer["mistakes"].clone()).unwrap();
+            let official = official_mistakes(&fs::read_to_string(expected).unwrap());
+            assert_eq!(mistakes, official, "{}", path.display());
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_server_shutting_down_answers_503() {
+    let state = geography_web::api::AppState::new();
+    state.shut_down();
+    let request = Request::builder()
+        .method(Method::POST)
+        .uri("/api/solve")
+        .body(Body::from(r#"{"board": "1 1\n.\n"}"#))
+        .unwrap();
+    let response = geography_web::router_with(state)
+        .oneshot(request)
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+        .await
+        .unwrap();
+    let value: Value = serde_json::from_slice(&bytes).unwrap();
+    assert!(
+        value["error"].as_str().unwrap().contains("shutting down"),
+        "{value}"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The real server under a burst of concurrent requests
+
+/// The server on a loopback port, in this process; stopped when dropped.
+struct Server {
+    address: String,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Server {
+    fn start() -> Server {
+        // As `geography serve` listens: room for a burst of connections waiting to be
+        // accepted.
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind("127.0.0.1:0".parse().unwrap()).unwrap();
+        let listener = socket.listen(4096).unwrap();
+        let address = listener.local_addr().unwrap().to_string();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(geography_web::serve_until(listener, async move {
+            let _ = stopped.await;
+        }));
+        Server {
+            address,
+            stop: Some(stop),
+            task,
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+    }
+}
+
+/// One HTTP/1.1 exchange over a fresh connection: the status and the body.
+async fn exchange(address: &str, path: &str, body: &[u8]) -> std::io::Result<(u16, Vec<u8>)> {
+    let mut stream = TcpStream::connect(address).await?;
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).await?;
+    stream.write_all(body).await?;
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await?;
+    let split = response
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .ok_or_else(|| std::io::Error::other("no end of headers"))?;
+    let status = response
+        .get(9..12)
+        .and_then(|code| std::str::from_utf8(code).ok())
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| std::io::Error::other("no status"))?;
+    Ok((status, response[split + 4..].to_vec()))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_real_server_answers_a_burst_of_2000_concurrent_requests_correctly() {
+    const BURST: usize = 2000;
+    let server = Server::start();
+    let address = server.address.clone();
+    let jobs: Vec<(&str, Vec<u8>)> = vec![
+        (
+            "/api/solve",
+            serde_json::to_vec(&json!({"board": read("examples/garden.board")})).unwrap(),
+        ),
+        (
+            "/api/move",
+            serde_json::to_vec(&json!({"board": SMALL, "path": [[2, 2]]})).unwrap(),
+        ),
+        (
+            "/api/analyse",
+            serde_json::to_vec(&json!({"record": read("testdata/noi2011/sample3.in")})).unwrap(),
+        ),
+        (
+            "/api/treasure",
+            serde_json::to_vec(&json!({"map": read("testdata/hdu4101/sample1.in")})).unwrap(),
+        ),
+        ("/api/solve", b"{\"board\": \"2 2\\n..\\n.x\\n\"}".to_vec()),
+    ];
+    // The reference answers, one at a time.
+    let mut expected = Vec::new();
+    for (path, body) in &jobs {
+        expected.push(exchange(&address, path, body).await.unwrap());
+    }
+    assert_eq!(
+        expected.iter().map(|e| e.0).collect::<Vec<_>>(),
+        [200, 200, 200, 200, 400]
+    );
+
+    let started = std::time::Instant::now();
+    let mut tasks = tokio::task::JoinSet::new();
+    for i in 0..BURST {
+        let (path, body) = jobs[i % jobs.len()].clone();
+        let address = address.clone();
+        tasks.spawn(async move { (i, exchange(&address, path, &body).await) });
+    }
+    let outcome = tokio::time::timeout(Duration::from_secs(120), async {
+        let mut answers = Vec::new();
+        while let Some(joined) = tasks.join_next().await {
+            answers.push(joined.unwrap());
+        }
+        answers
+    })
+    .await
+    .expect("the burst finished within two minutes");
+    assert_eq!(outcome.len(), BURST);
+    for (i, answer) in outcome {
+        let answer = answer.unwrap_or_else(|e| panic!("request {i}: {e}"));
+        assert!(
+            answer == expected[i % jobs.len()],
+            "request {i} got a different answer: {}",
+            String::from_utf8_lossy(&answer.1)
+        );
+    }
+    eprintln!(
+        "{BURST} concurrent requests answered in {:?}",
+        started.elapsed()
+    );
+    // Still up and still right.
+    let again = exchange(&address, jobs[0].0, &jobs[0].1).await.unwrap();
+    assert_eq!(again, expected[0]);
+    assert!(!server.task.is_finished(), "the server stopped");
+    // Asked to stop, it finishes and returns.
+    let mut server = server;
+    let _ = server.stop.take().unwrap().send(());
+    let task = std::mem::replace(&mut server.task, tokio::spawn(async { Ok(()) }));
+    tokio::time::timeout(Duration::from_secs(30), task)
+        .await
+        .expect("the server stopped within 30 s")
+        .unwrap()
+        .unwrap();
+}
