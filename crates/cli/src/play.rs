@@ -1,6 +1,5 @@
 //! `geography play FILE`: a game against the perfect engine.
 
-use std::fmt::Write as _;
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -135,8 +134,8 @@ impl Table<'_> {
 
     fn show(&self, session: &Session<'_>, colour: bool) -> String {
         let position = session.position();
-        match (self.0.board(), self.0.grid()) {
-            (Some(board), Some(grid)) => draw::board(board, grid, colour, |v| {
+        if let (Some(board), Some(grid)) = (self.0.board(), self.0.grid()) {
+            return draw::board(board, grid, colour, |v| {
                 if position.token() == Some(v) {
                     Mark::Token
                 } else if position.is_visited(v) {
@@ -144,18 +143,11 @@ impl Table<'_> {
                 } else {
                     Mark::Free
                 }
-            }),
-            _ => {
-                let mut text = String::new();
-                match position.token() {
-                    None => text.push_str("the token is not placed yet\n"),
-                    Some(t) => {
-                        let _ =
-                            writeln!(text, "token on {t}; path {}", self.names(position.path()));
-                    }
-                }
-                text
-            }
+            });
+        }
+        match position.token() {
+            None => "the token is not placed yet\n".to_string(),
+            Some(t) => format!("token on {t}; path {}\n", self.names(position.path())),
         }
     }
 }

@@ -56,7 +56,7 @@ async fn serve(args: &Args) -> Result<(), Failure> {
     if args.open {
         open_browser(&url);
     }
-    axum::serve(listener, geography_web::router())
+    geography_web::serve(listener)
         .await
         .map_err(|e| Failure::Io(format!("the server stopped: {e}")))
 }

@@ -373,15 +373,19 @@ pub struct AnalyseRequest {
 /// `POST /api/treasure`: one treasure map (HDU 4101 format).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct TreasureRequest {
+pub struct TreasureMapRequest {
     /// `N M`, then N rows of M integers: `-1` the treasure, `0` empty, `1..=99` a stone.
     pub map: String,
 }
 
 /// Reads the game of a request: `board` text as a board, `graph` text as graph6 when it
 /// reads as graph6 and as an edge list otherwise, an object in the JSON form (its errors are
-/// located in the object written compactly), all within [`LIMITS`].
-fn read_game(board: Option<&GameInput>, graph: Option<&GameInput>) -> Result<Game, ApiError> {
+/// located in the object written compactly), all within [`LIMITS`]. Returns the field read
+/// and its game.
+fn read_game(
+    board: Option<&GameInput>,
+    graph: Option<&GameInput>,
+) -> Result<(&'static str, Game), ApiError> {
     let (field, input) = match (board, graph) {
         (Some(input), None) => ("board", input),
         (None, Some(input)) => ("graph", input),
@@ -412,7 +416,9 @@ fn read_game(board: Option<&GameInput>, graph: Option<&GameInput>) -> Result<Gam
             load_game(&bytes, Some(Format::Json), &LIMITS)
         }
     };
-    loaded.map_err(|e| ApiError::input(field, &e))
+    loaded
+        .map(|game| (field, game))
+        .map_err(|e| ApiError::input(field, &e))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -486,14 +492,14 @@ pub struct SolveResponse<'a> {
 ///
 /// # Errors
 /// As [`parse_request`]; the game's input error (400, 413); 503 when `budget` runs out.
-pub fn solve(body: &[u8], budget: &Budget) -> Result<Answer, ApiError> {
+pub fn answer_solve(body: &[u8], budget: &Budget) -> Result<Answer, ApiError> {
     let request: SolveRequest = parse_request(body)?;
-    let game = read_game(request.board.as_ref(), request.graph.as_ref())?;
+    let (field, game) = read_game(request.board.as_ref(), request.graph.as_ref())?;
     let options = SolveOptions {
         certificate: true,
         threads: 1,
     };
-    let report = solve_game(&game, options, budget).map_err(|e| ApiError::job("board", &e))?;
+    let report = solve_game(&game, options, budget).map_err(|e| ApiError::job(field, &e))?;
     Answer::of(&SolveResponse {
         report: &report,
         grid: report.status_rows(),
@@ -531,9 +537,9 @@ fn named_path(game: &Game, path: &[Step]) -> Result<Vec<Named>, ApiError> {
 /// # Errors
 /// As [`parse_request`] and `/api/solve`; 400 for a step of the wrong shape for the game. A
 /// step that is well-formed but illegal is not an error: see [`PositionReport::legal`].
-pub fn play(body: &[u8], budget: &Budget) -> Result<Answer, ApiError> {
+pub fn answer_move(body: &[u8], budget: &Budget) -> Result<Answer, ApiError> {
     let request: MoveRequest = parse_request(body)?;
-    let game = read_game(request.board.as_ref(), request.graph.as_ref())?;
+    let (_, game) = read_game(request.board.as_ref(), request.graph.as_ref())?;
     let path = named_path(&game, &request.path.0)?;
     budget.check().map_err(|e| ApiError::job("path", &e))?;
     let mut session = Session::new(&game);
@@ -587,7 +593,7 @@ fn bunny_mistakes(report: &AnalyzeReport) -> Vec<usize> {
 /// # Errors
 /// As [`parse_request`]; the record's input error (400, 413, 422), located; 413 for a record
 /// over [`MAX_RECORD_WORK`]; 503 when `budget` runs out.
-pub fn analyse(body: &[u8], budget: &Budget) -> Result<Answer, ApiError> {
+pub fn answer_analyse(body: &[u8], budget: &Budget) -> Result<Answer, ApiError> {
     let request: AnalyseRequest = parse_request(body)?;
     let record = load_record(request.record.as_bytes(), &LIMITS)
         .map_err(|e| ApiError::input("record", &e))?;
@@ -665,8 +671,8 @@ fn treasure_summary(report: &TreasureReport) -> String {
 /// # Errors
 /// As [`parse_request`]; the map's input error (400, 413), located; 400 for an input of
 /// several maps.
-pub fn treasure(body: &[u8], budget: &Budget) -> Result<Answer, ApiError> {
-    let request: TreasureRequest = parse_request(body)?;
+pub fn answer_treasure(body: &[u8], budget: &Budget) -> Result<Answer, ApiError> {
+    let request: TreasureMapRequest = parse_request(body)?;
     let loaded = load(request.map.as_bytes(), Some(Format::Treasure), &LIMITS)
         .map_err(|e| ApiError::input("map", &e))?;
     let Loaded::Treasure(mut maps) = loaded else {
@@ -745,7 +751,7 @@ pub async fn solve_handler(
     State(state): State<AppState>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    run_job(state, body, solve).await
+    run_job(state, body, answer_solve).await
 }
 
 /// `POST /api/move`.
@@ -753,7 +759,7 @@ pub async fn move_handler(
     State(state): State<AppState>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    run_job(state, body, play).await
+    run_job(state, body, answer_move).await
 }
 
 /// `POST /api/analyse`.
@@ -761,7 +767,7 @@ pub async fn analyse_handler(
     State(state): State<AppState>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    run_job(state, body, analyse).await
+    run_job(state, body, answer_analyse).await
 }
 
 /// `POST /api/treasure`.
@@ -769,7 +775,7 @@ pub async fn treasure_handler(
     State(state): State<AppState>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    run_job(state, body, treasure).await
+    run_job(state, body, answer_treasure).await
 }
 
 #[cfg(test)]
@@ -782,7 +788,7 @@ mod tests {
 
     #[test]
     fn solve_names_cells_and_draws_the_grid() {
-        let answer = solve(br#"{"board": "1 3\n.#.\n"}"#, &Budget::unlimited()).unwrap();
+        let answer = answer_solve(br#"{"board": "1 3\n.#.\n"}"#, &Budget::unlimited()).unwrap();
         let answer = json(&answer);
         assert_eq!(answer["grid"], serde_json::json!(["L#L"]));
         assert_eq!(answer["summary"]["placer_wins"], true);
@@ -799,16 +805,17 @@ mod tests {
 
     #[test]
     fn board_text_errors_are_located_with_the_status_of_their_kind() {
-        let error = solve(br#"{"board": "2 2\n..\n.x\n"}"#, &Budget::unlimited()).unwrap_err();
+        let error =
+            answer_solve(br#"{"board": "2 2\n..\n.x\n"}"#, &Budget::unlimited()).unwrap_err();
         assert_eq!((error.line, error.column), (Some(3), Some(2)));
         assert_eq!(error.status, StatusCode::BAD_REQUEST);
         assert!(
             error.error.starts_with("\"board\": line 3, column 2: "),
             "{error:?}"
         );
-        let error = solve(br#"{"board": "300 300\n"}"#, &Budget::unlimited()).unwrap_err();
+        let error = answer_solve(br#"{"board": "300 300\n"}"#, &Budget::unlimited()).unwrap_err();
         assert_eq!(error.status, StatusCode::PAYLOAD_TOO_LARGE);
-        let error = analyse(
+        let error = answer_analyse(
             br#"{"record": "1 3\n...\nmoves\n1 1\n1 3\n"}"#,
             &Budget::unlimited(),
         )
@@ -821,20 +828,20 @@ mod tests {
     fn a_stopped_budget_is_503() {
         let state = AppState::new();
         state.shut_down();
-        let error = solve(br#"{"board": "1 3\n...\n"}"#, &state.budget()).unwrap_err();
+        let error = answer_solve(br#"{"board": "1 3\n...\n"}"#, &state.budget()).unwrap_err();
         assert_eq!(error.status, StatusCode::SERVICE_UNAVAILABLE);
     }
 
     #[test]
     fn path_steps_of_the_wrong_shape_are_named() {
         let body = br#"{"board": "1 3\n...\n", "path": [[1, 1], "1 2"]}"#;
-        let error = play(body, &Budget::unlimited()).unwrap_err();
+        let error = answer_move(body, &Budget::unlimited()).unwrap_err();
         assert!(error.error.contains("\"path\"[1]"), "{error:?}");
         let body = br#"{"board": "1 3\n...\n", "path": [[1, 1], 2]}"#;
-        let error = play(body, &Budget::unlimited()).unwrap_err();
+        let error = answer_move(body, &Budget::unlimited()).unwrap_err();
         assert!(error.error.starts_with("\"path\"[1]: "), "{error:?}");
         let body = br#"{"graph": "2 1\n0 1\n", "path": [[1, 1]]}"#;
-        let error = play(body, &Budget::unlimited()).unwrap_err();
+        let error = answer_move(body, &Budget::unlimited()).unwrap_err();
         assert!(error.error.starts_with("\"path\"[0]: "), "{error:?}");
     }
 }
