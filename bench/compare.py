@@ -288,6 +288,12 @@ def main():
                     help="per-run limit for geography itself (default 1800)")
     ap.add_argument("--bin", default=os.path.join(HERE, "..", "target", "release", "geography"),
                     help="the geography binary (default target/release/geography)")
+    ap.add_argument("--baseline", metavar="PATH",
+                    help="another geography binary (an older build, say), timed on one thread "
+                    "on every input beside ours, its answer checked against ours")
+    ap.add_argument("--repeat", type=int, default=1, metavar="N",
+                    help="with --baseline: run geography on one thread and the baseline N "
+                    "times each per input, alternating, and keep the fastest of each (default 1)")
     ap.add_argument("--keep-outputs", action="store_true",
                     help="keep geography's JSON outputs in bench/.build/outputs")
     ap.add_argument("--no-caps", action="store_true",
@@ -322,6 +328,15 @@ def main():
     our_bin = os.path.abspath(args.bin)
     if not os.access(our_bin, os.X_OK):
         ap.error(f"{our_bin} is not an executable (build it with cargo build --release)")
+    base_bin = None
+    if args.baseline:
+        base_bin = os.path.abspath(args.baseline)
+        if not os.access(base_bin, os.X_OK):
+            ap.error(f"--baseline: {base_bin} is not an executable")
+    if args.repeat < 1:
+        ap.error("--repeat must be at least 1")
+    if args.repeat > 1 and not base_bin:
+        ap.error("--repeat applies to the runs of geography and --baseline; give --baseline")
 
     os.makedirs(INPUTS, exist_ok=True)
     os.makedirs(OUTPUTS, exist_ok=True)
@@ -340,18 +355,15 @@ def main():
                "sha256": file_sha256(path), "bipartite": bipartite, "runs": {}}
         results.append(row)
 
-        # Every peer runs on one thread, so the ratios compare geography on one thread too;
-        # a second run on every core is shown beside it.
-        for key, threads in (("geography", "1"), ("geography-all", None)):
+        def geography_run(key, binary, threads):
             out = os.path.join(OUTPUTS, f"{name}.{key}.json")
             env = dict(os.environ)
             env.pop("RAYON_NUM_THREADS", None)
             if threads:
                 env["RAYON_NUM_THREADS"] = threads
-            st, wall, peak, code = run([our_bin, "solve", path, "--json"], out,
+            st, wall, peak, code = run([binary, "solve", path, "--json"], out,
                                        args.our_timeout, env)
             attempt = {"status": st, "wall": wall, "peak": peak}
-            row["runs"][key] = attempt
             log(f"  {key}: {st} {fmt_s(wall)} s {peak and round(peak)} MiB")
             if st == "ok":
                 try:
@@ -365,6 +377,37 @@ def main():
                     f" (exit {code})" if code else ""))
             if not args.keep_outputs and os.path.exists(out):
                 os.remove(out)
+            return attempt
+
+        def fastest(attempts):
+            """The fastest run, or the first that failed; every run's time kept in `walls`."""
+            failed = [a for a in attempts if a["status"] != "ok"]
+            best = failed[0] if failed else min(attempts, key=lambda a: a["wall"])
+            best = dict(best)
+            if len(attempts) > 1:
+                best["walls"] = [a["wall"] for a in attempts]
+            return best
+
+        # Every peer runs on one thread, so the ratios compare geography on one thread too;
+        # a second run on every core is shown beside it. With --baseline, the baseline runs
+        # on one thread too, alternating with ours (which goes first changes from one input
+        # and one repetition to the next).
+        if base_bin:
+            mine, theirs = [], []
+            for rep in range(args.repeat):
+                order = [("geography", our_bin, mine), ("baseline", base_bin, theirs)]
+                if (len(results) + rep) % 2 == 0:
+                    order.reverse()
+                for key, binary, into in order:
+                    into.append(geography_run(key, binary, "1"))
+            row["runs"]["geography"] = fastest(mine)
+            row["runs"]["baseline"] = fastest(theirs)
+            answers = [a["answer"] for a in mine if a["status"] == "ok"]
+            if any(a != answers[0] for a in answers):
+                disagreements.append(f"{name}: geography's runs on one thread disagree")
+        else:
+            row["runs"]["geography"] = geography_run("geography", our_bin, "1")
+        row["runs"]["geography-all"] = geography_run("geography-all", our_bin, None)
         ours, every_core = row["runs"]["geography"], row["runs"]["geography-all"]
         if ours["status"] == "ok" and every_core["status"] == "ok" and \
                 ours["answer"] != every_core["answer"]:
@@ -373,6 +416,18 @@ def main():
             row["vertices"] = ours["answer"]["vertices"]
             row["edges"] = ours["answer"]["edges"]
         n_known = row.get("vertices", approx_n)
+        if base_bin:
+            b = row["runs"]["baseline"]
+            if b["status"] == "ok" and ours["status"] == "ok":
+                keys = ["vertices", "edges", "matching_size", "d_count", "d_checksum"]
+                bad = [k for k in keys if b["answer"].get(k) != ours["answer"].get(k)]
+                b["checked"] = keys
+                if bad:
+                    b["disagrees"] = {k: [b["answer"].get(k), ours["answer"].get(k)] for k in bad}
+                    disagreements.append(
+                        f"{name}: baseline disagrees with geography on "
+                        + ", ".join(f"{k} ({b['answer'].get(k)} vs ours {ours['answer'].get(k)})"
+                                    for k in bad))
 
         for pname, label, cmd, general, caps in PEERS:
             if all(p[0] != pname for p in peers):
@@ -434,7 +489,8 @@ def main():
         f.write(report + "\n")
     with open(os.path.join(BUILD, "results.json"), "w") as f:
         json.dump({"started": started.isoformat(), "finished": finished.isoformat(),
-                   "timeout": args.timeout, "results": results,
+                   "timeout": args.timeout, "baseline": base_bin, "repeat": args.repeat,
+                   "results": results,
                    "disagreements": disagreements, "errors": errors}, f, indent=1)
     log(f"report written to {os.path.relpath(os.path.join(BUILD, 'results.md'))}")
     if disagreements:
@@ -461,6 +517,12 @@ def render(results, peers, args, started, finished, load_start, disagreements, e
         f"Python {v.get('python', '?')}, numpy {v.get('numpy', '?')}, scipy {v.get('scipy', '?')}, "
         f"igraph {v.get('igraph', '?')}, networkx {v.get('networkx', '?')}.")
     lines.append(f"Peer timeout {args.timeout:g} s per run.")
+    baseline = any("baseline" in r["runs"] for r in results)
+    if baseline:
+        lines.append(f"Baseline: `{os.path.abspath(args.baseline)}`, run on one thread like "
+                     "geography, alternating with it on every input"
+                     + (f"; each of the two run {args.repeat} times, the fastest kept."
+                        if args.repeat > 1 else "."))
     lines.append("")
 
     def ours_of(r):
@@ -470,7 +532,10 @@ def render(results, peers, args, started, finished, load_start, disagreements, e
     lines.append("### Wall time, whole process (s); in brackets peer ÷ geography (>1: geography is faster)")
     lines.append("")
     head = ["input", "vertices", "edges", "geography",
-            f"geography, {os.cpu_count()} threads (speed-up)"] + [l for _, l in shown]
+            f"geography, {os.cpu_count()} threads (speed-up)"]
+    if baseline:
+        head.append("baseline (baseline ÷ geography)")
+    head += [l for _, l in shown]
     if any(n == "floor" for n, _ in shown):
         head.append("geography ÷ floor")
     lines.append("| " + " | ".join(head) + " |")
@@ -487,6 +552,16 @@ def render(results, peers, args, started, finished, load_start, disagreements, e
             if o["status"] == "ok" and o["wall"] and every["wall"]:
                 s += f" ({o['wall'] / every['wall']:.2f}×)"
         cells.append(s)
+        if baseline:
+            b = r["runs"].get("baseline", {"status": "not run"})
+            s = cell_status(b, args.our_timeout)
+            if s is None:
+                s = fmt_s(b["wall"])
+                if o["status"] == "ok" and o["wall"]:
+                    s += f" ({b['wall'] / o['wall']:.2f}×)"
+                if b.get("disagrees"):
+                    s += " DISAGREES"
+            cells.append(s)
         for n, _ in shown:
             x = r["runs"].get(n, {"status": "not run"})
             s = cell_status(x, args.timeout)
@@ -513,13 +588,17 @@ def render(results, peers, args, started, finished, load_start, disagreements, e
     lines.append("")
     lines.append("killed: the run was stopped at the timeout, so its peak is unknown.")
     lines.append("")
-    head = ["input", "geography"] + [l for _, l in shown]
+    head = ["input", "geography"] + (["baseline"] if baseline else []) + [l for _, l in shown]
     lines.append("| " + " | ".join(head) + " |")
     lines.append("|" + "---|" * len(head))
     for r in results:
         o = ours_of(r)
         cells = [r["title"], (cell_status(o, args.our_timeout) or
                               (f"{o['peak']:,.0f}" if o["peak"] is not None else "?"))]
+        if baseline:
+            b = r["runs"].get("baseline", {"status": "not run"})
+            cells.append(cell_status(b, args.our_timeout) or
+                         (f"{b['peak']:,.0f}" if b["peak"] is not None else "?"))
         for n, _ in shown:
             x = r["runs"].get(n, {"status": "not run"})
             s = "killed" if x["status"] == "timeout" else cell_status(x, args.timeout)
@@ -566,9 +645,10 @@ def render(results, peers, args, started, finished, load_start, disagreements, e
             lines.append(f"| {r['title']} | ? | ? | ? | — | — |")
             continue
         a = o["answer"]
-        size_by = [l for n, l in labels if n != "floor" and "matching_size" in
+        answer_labels = labels + ([("baseline", "baseline")] if baseline else [])
+        size_by = [l for n, l in answer_labels if n != "floor" and "matching_size" in
                    r["runs"].get(n, {}).get("checked", []) and not r["runs"][n].get("disagrees")]
-        d_by = [l for n, l in labels if "d_checksum" in r["runs"].get(n, {}).get("checked", [])
+        d_by = [l for n, l in answer_labels if "d_checksum" in r["runs"].get(n, {}).get("checked", [])
                 and not r["runs"][n].get("disagrees")]
         lines.append(f"| {r['title']} | {a['matching_size']:,} | {a['d_count']:,} | "
                      f"{a['d_checksum']} | {', '.join(size_by) or '—'} | {', '.join(d_by) or '—'} |")

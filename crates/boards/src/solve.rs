@@ -114,31 +114,8 @@ mod tests {
 
     use super::*;
     use crate::board::Board;
+    use geography_matching::Random;
 
-    /// A small seeded generator (xorshift*), enough to draw test boards.
-    struct Random(u64);
-
-    impl Random {
-        fn new(seed: u64) -> Self {
-            Random(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-        }
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-        }
-        fn below(&mut self, bound: usize) -> usize {
-            (self.next() % bound as u64) as usize
-        }
-        fn chance(&mut self, p: f64) -> bool {
-            ((self.next() >> 11) as f64) < p * (1u64 << 53) as f64
-        }
-    }
-
-    /// Both numberings give the same classes and a certified matching of the same size, on
-    /// one thread and in bands. (The integration tests hold the `Cells` numbering, which small
-    /// boards take, to brute force.)
     #[test]
     fn a_board_solved_on_its_cells_or_on_its_vertices_gets_the_same_answer() {
         let mut random = Random::new(7);

@@ -174,35 +174,12 @@ fn text(analysis: &Analysis, colour: bool) -> String {
 fn summary(analysis: &Analysis) -> String {
     let commentary = analysis.commentary();
     let end = &commentary.end;
-    let mover = analysis.player(end.mover);
-    let winner = analysis.player(commentary.winner());
-    let count = commentary.plies.len();
-    let (after, stops) = if count == 0 {
-        (String::new(), "no move was played".to_string())
-    } else {
-        (
-            format!(" after ply {count}"),
-            format!("the record stops after ply {count}"),
-        )
-    };
-    let mut out = String::new();
-    let _ = if commentary.finished() {
-        writeln!(
-            out,
-            "result: {winner} won: {mover} has no legal move{after}"
-        )
-    } else if end.mover_wins {
-        writeln!(
-            out,
-            "result: {stops}; {mover} to move wins with best play: {}",
-            list(analysis, &end.winning_moves)
-        )
-    } else {
-        writeln!(
-            out,
-            "result: {stops}; {mover} to move loses with best play: {winner} wins"
-        )
-    };
+    let mut out = format!("result: {}", analysis.result());
+    if !commentary.finished() && end.mover_wins {
+        out.push_str(": ");
+        out.push_str(&list(analysis, &end.winning_moves));
+    }
+    out.push('\n');
     let _ = writeln!(
         out,
         "blunders: {} {}, {} {}",

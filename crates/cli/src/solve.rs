@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 
+use clap::builder::PossibleValue;
 use clap::ValueEnum;
 use geography_app::{
     load, solve, solve_slide, solve_treasure, Budget, CertificateReport, JobError, Loaded,
@@ -50,32 +51,26 @@ pub struct Args {
     certificate: bool,
 }
 
-#[derive(Debug, Clone, Copy, ValueEnum)]
-enum FormatArg {
-    /// A grid of `.` and `#`, first line `N M [orthogonal|king|hex|knight]`.
-    Board,
-    /// `n m`, then `m` lines `u v` (0-based).
-    Edges,
-    /// graph6, one graph per line (nauty, networkx, Sage).
-    Graph6,
-    /// `{"vertices": n, "edges": [[u, v], ...]}` or `{"rows", "cols", "cells", ...}`.
-    Json,
-    /// A slide-game board of `X`, `O` and one `.`, with its record.
-    Slide,
-    /// Treasure maps of integers (-1 treasure, 0 empty, 1..99 stones).
-    Treasure,
-}
+/// `--format`: one of the formats the library reads, named and described by it.
+#[derive(Debug, Clone, Copy)]
+struct FormatArg(Format);
 
-impl From<FormatArg> for Format {
-    fn from(format: FormatArg) -> Self {
-        match format {
-            FormatArg::Board => Format::Board,
-            FormatArg::Edges => Format::Edges,
-            FormatArg::Graph6 => Format::Graph6,
-            FormatArg::Json => Format::Json,
-            FormatArg::Slide => Format::Slide,
-            FormatArg::Treasure => Format::Treasure,
-        }
+impl ValueEnum for FormatArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        const ALL: [FormatArg; Format::ALL.len()] = {
+            let mut all = [FormatArg(Format::Board); Format::ALL.len()];
+            let mut i = 0;
+            while i < all.len() {
+                all[i] = FormatArg(Format::ALL[i]);
+                i += 1;
+            }
+            all
+        };
+        &ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.0.name()).help(self.0.description()))
     }
 }
 
@@ -89,7 +84,7 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
     for path in &args.inputs {
         let bytes = read(path)?;
         let source = name(path);
-        let loaded = load(&bytes, args.format.map(Format::from), limits)
+        let loaded = load(&bytes, args.format.map(|f| f.0), limits)
             .map_err(|error| describe(&source, &bytes, &error))?;
         inputs.push((source, loaded));
     }

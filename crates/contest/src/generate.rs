@@ -40,7 +40,7 @@
 use std::collections::HashSet;
 use std::fmt::Write as _;
 
-use geography_matching::Graph;
+use geography_matching::{Graph, Random};
 use thiserror::Error;
 
 use geography_boards::{Board, Neighbourhood};
@@ -134,64 +134,6 @@ pub enum GenerateError {
 
 // ---------------------------------------------------------------------------------------------
 // Random numbers.
-
-/// `SplitMix64`: a 64-bit state advanced by a fixed odd constant and mixed (see the module
-/// documentation). Every draw below is defined here, so a seed means the same everywhere;
-/// the benches draw their inputs from it too.
-#[derive(Debug, Clone)]
-pub struct Random(u64);
-
-impl Random {
-    /// The generator started at `seed`.
-    pub fn new(seed: u64) -> Self {
-        Random(seed)
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..bound` (Lemire's multiply-and-reject, no modulo bias).
-    ///
-    /// # Panics
-    /// If `bound` is 0.
-    pub fn below(&mut self, bound: usize) -> usize {
-        assert!(bound > 0, "an empty range");
-        let bound = bound as u64;
-        let threshold = bound.wrapping_neg() % bound;
-        loop {
-            let product = u128::from(self.next_u64()) * u128::from(bound);
-            if product as u64 >= threshold {
-                return (product >> 64) as usize;
-            }
-        }
-    }
-
-    /// True with probability `p` (53 random bits against `p`).
-    pub fn chance(&mut self, p: f64) -> bool {
-        ((self.next_u64() >> 11) as f64) * (1.0 / (1u64 << 53) as f64) < p
-    }
-
-    /// A uniformly chosen item.
-    ///
-    /// # Panics
-    /// If `items` is empty.
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
-
-    /// Fisher–Yates: every order equally likely.
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
 
 /// The number of cells of a `rows × cols` request, checked against `min..=max`.
 fn cell_count(

@@ -21,6 +21,8 @@
 //! ```
 #![deny(missing_docs)]
 
+pub use geography_matching::Random;
+
 mod checker;
 mod generate;
 mod jsoi2009;
@@ -31,7 +33,7 @@ mod treasure;
 pub use checker::{check_answer, CheckVerdict};
 pub use generate::{
     random_graph, slide_record, token_board, treasure_maps, GenerateError, GraphFormat,
-    GraphRequest, PlacerOutcome, Random, SlideRequest, TokenRequest, TreasureRequest, MAX_EDGES,
+    GraphRequest, PlacerOutcome, SlideRequest, TokenRequest, TreasureRequest, MAX_EDGES,
     MAX_GENERATED_CELLS, MAX_GRAPH6_VERTICES, MAX_SLIDE_CELLS, MAX_TOTAL_CELLS, TRIES,
 };
 pub use jsoi2009::{jsoi2009_answer, judge_jsoi2009, judge_jsoi2009_with_limits};

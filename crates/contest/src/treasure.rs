@@ -354,6 +354,23 @@ pub struct TreasureOutcome {
     pub ring: Vec<(usize, usize)>,
 }
 
+impl TreasureOutcome {
+    /// The outcome of a map whose treasure is closed: the player who makes the last safe hit
+    /// wins, so Ali (who hits first) wins exactly when `safe_hits` is odd.
+    pub fn closed(safe_hits: u64, ring: Vec<(usize, usize)>) -> Self {
+        TreasureOutcome {
+            winner: if safe_hits % 2 == 1 {
+                Winner::Ali
+            } else {
+                Winner::Baba
+            },
+            open: false,
+            safe_hits,
+            ring,
+        }
+    }
+}
+
 /// Solves the game on `map`: who wins, whether the treasure is open at once, and otherwise the
 /// ring and the number of safe hits whose parity decides. See the module documentation for the
 /// reasoning.
@@ -429,17 +446,7 @@ pub fn analyse_treasure(map: &TreasureMap) -> TreasureOutcome {
     }
     span_fill(&mut state, width, &mut stack, &mut outer);
 
-    let safe_hits = outer.safe_hits;
-    TreasureOutcome {
-        winner: if safe_hits % 2 == 1 {
-            Winner::Ali
-        } else {
-            Winner::Baba
-        },
-        open: false,
-        safe_hits,
-        ring,
-    }
+    TreasureOutcome::closed(outer.safe_hits, ring)
 }
 
 fn is_ring(state: u8) -> bool {

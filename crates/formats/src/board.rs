@@ -121,19 +121,6 @@ fn shown_character(bytes: &[u8]) -> String {
 mod tests {
     use super::*;
     use crate::text::{ErrorKind, Limit};
-    use geography_boards::Cell;
-    use geography_matching::Adjacency;
-
-    #[test]
-    fn blocked_cells_are_not_vertices() {
-        let board = parse_board(b"2 3\n.#.\n..#\n").unwrap();
-        let graph = board.graph();
-        assert_eq!(graph.graph.vertex_count(), 4);
-        assert_eq!(graph.vertex(Cell { row: 0, col: 1 }), None);
-        assert_eq!(graph.cell(3), Cell { row: 1, col: 1 });
-        assert_eq!(graph.graph.neighbors(3).collect::<Vec<_>>(), vec![2]);
-        assert_eq!(board.to_string(), "2 3\n.#.\n..#\n");
-    }
 
     #[test]
     fn hex_board_round_trips_with_its_word() {

@@ -15,21 +15,60 @@ use crate::json;
 use crate::slide_record::{parse_slide_record_with_limits, SlideRecord};
 use crate::text::{checked_integers, InputError, Limits, Token, Tokens, MAX_VERTICES};
 
-/// The input formats (see `docs/FORMATS.md`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The input formats (see `docs/FORMATS.md`; [`Format::description`] says each in a line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Format {
-    /// A grid of `.` and `#` (see [`parse_board`](crate::parse_board)).
+    /// A board (see [`parse_board`](crate::parse_board)).
     Board,
-    /// `n m` then `m` edges.
+    /// An edge list.
     Edges,
-    /// One graph per line in graph6.
+    /// graph6 lines.
     Graph6,
-    /// A JSON object describing a board or a graph.
+    /// A JSON board or graph.
     Json,
-    /// A slide-game board of `X`, `O` and one `.`, optionally with a record.
+    /// A slide-game record.
     Slide,
     /// Treasure maps of integers, one case after another (read by `geography-contest`).
     Treasure,
+}
+
+impl Format {
+    /// Every format, in the order front ends list them.
+    pub const ALL: [Format; 6] = [
+        Format::Board,
+        Format::Edges,
+        Format::Graph6,
+        Format::Json,
+        Format::Slide,
+        Format::Treasure,
+    ];
+
+    /// The format's name, as front ends spell it (`board`, `edges`, `graph6`, `json`,
+    /// `slide`, `treasure`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Board => "board",
+            Format::Edges => "edges",
+            Format::Graph6 => "graph6",
+            Format::Json => "json",
+            Format::Slide => "slide",
+            Format::Treasure => "treasure",
+        }
+    }
+
+    /// What the format holds, in a line.
+    pub fn description(self) -> &'static str {
+        match self {
+            Format::Board => "A grid of `.` and `#`, first line `N M [orthogonal|king|hex|knight]`",
+            Format::Edges => "`n m`, then `m` lines `u v` (0-based)",
+            Format::Graph6 => "graph6, one graph per line (nauty, networkx, Sage)",
+            Format::Json => {
+                "`{\"vertices\": n, \"edges\": [[u, v], ...]}` or `{\"rows\", \"cols\", \"cells\", ...}`"
+            }
+            Format::Slide => "A slide-game board of `X`, `O` and one `.`, with its record",
+            Format::Treasure => "Treasure maps of integers (-1 treasure, 0 empty, 1..99 stones)",
+        }
+    }
 }
 
 /// A parsed input.

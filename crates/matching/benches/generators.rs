@@ -2,22 +2,19 @@
 
 #![allow(dead_code, missing_docs)]
 
-use geography_matching::Graph;
+use geography_matching::{Graph, Random};
 
-/// `SplitMix64`: a small deterministic generator.
-pub struct Rng(u64);
+/// The crate's seeded generator, drawing bounded numbers by a plain modulo (the inputs the
+/// benches have always drawn).
+pub struct Rng(Random);
 
 impl Rng {
     pub fn new(seed: u64) -> Self {
-        Rng(seed)
+        Rng(Random::new(seed))
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     pub fn below(&mut self, n: u64) -> u64 {
@@ -25,7 +22,7 @@ impl Rng {
     }
 
     pub fn chance(&mut self, p: f64) -> bool {
-        ((self.next_u64() >> 11) as f64 / ((1u64 << 53) as f64)) < p
+        self.0.chance(p)
     }
 }
 

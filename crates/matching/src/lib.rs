@@ -67,6 +67,7 @@ mod incremental;
 mod matching;
 mod multi_source;
 mod push_relabel;
+mod random;
 mod solve;
 
 pub use blossom::{augment_to_maximum, blossom_decomposition, maximum_matching};
@@ -83,6 +84,7 @@ pub use incremental::{DeletionMatching, Search, Work};
 pub use matching::Matching;
 pub use multi_source::multi_source_phases;
 pub use push_relabel::push_relabel;
+pub use random::Random;
 pub use solve::{
     bipartite_maximum_matching, decompose, decompose_bipartite, decompose_bipartite_from,
 };

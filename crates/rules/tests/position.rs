@@ -3,33 +3,10 @@
 //! families, at every position of random games.
 
 use geography_boards::{Board, BoardGraph, Neighbourhood};
-use geography_matching::{check, Adjacency, Certificate, Graph};
+use geography_matching::{check, Adjacency, Certificate, Graph, Random};
 use geography_rules::{BruteForce, PlayError, Position, Solution};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence, RngAlgorithm, TestRng, TestRunner};
-
-/// A small seeded generator (splitmix64, the same sequence as `geography_contest::Random`,
-/// which this crate cannot depend on), enough to draw test boards.
-struct Random(u64);
-
-impl Random {
-    fn new(seed: u64) -> Self {
-        Random(seed)
-    }
-
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// True with probability `p` (53 random bits against `p`).
-    fn chance(&mut self, p: f64) -> bool {
-        ((self.next_u64() >> 11) as f64) * (1.0 / (1u64 << 53) as f64) < p
-    }
-}
 
 fn runner(cases: u32) -> TestRunner {
     let config = Config {

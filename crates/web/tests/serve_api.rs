@@ -792,62 +792,8 @@ async fn no_input_crashes_a_handler() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The reports are the application layer's
-
-/// Every board of the examples and the test data, and a few graphs: (field, path).
-fn inputs() -> Vec<(&'static str, PathBuf)> {
-    let mut inputs = Vec::new();
-    for (dir, suffix, field) in [
-        ("examples", ".board", "board"),
-        ("testdata/jsoi2009", ".in", "board"),
-        ("examples", ".edges", "graph"),
-    ] {
-        let mut paths: Vec<PathBuf> = fs::read_dir(root().join(dir))
-            .unwrap()
-            .map(|entry| entry.unwrap().path())
-            .filter(|path| path.to_string_lossy().ends_with(suffix))
-            .collect();
-        paths.sort();
-        assert!(!paths.is_empty(), "no {suffix} in {dir}");
-        inputs.extend(paths.into_iter().map(|path| (field, path)));
-    }
-    inputs
-}
-
-/// What `geography solve --json --certificate` prints for `text`, through the library.
-fn library_report(text: &str) -> Value {
-    let game = geography_app::load_game(text.as_bytes(), None, &geography_formats::Limits::DEFAULT)
-        .unwrap();
-    let options = geography_app::SolveOptions {
-        certificate: true,
-        threads: 1,
-    };
-    let report = geography_app::solve(&game, options, &geography_app::Budget::unlimited()).unwrap();
-    serde_json::to_value(&report).unwrap()
-}
-
-#[tokio::test]
-async fn solve_reports_are_the_application_layers_for_every_example_and_test_board() {
-    let validator = schema_validator();
-    for (field, path) in inputs() {
-        let text = fs::read_to_string(&path).unwrap();
-        let (status, answer) = post("/api/solve", &json!({ field: text })).await;
-        assert_eq!(status, StatusCode::OK, "{}: {answer}", path.display());
-        assert_eq!(
-            answer["report"],
-            library_report(&text),
-            "{}",
-            path.display()
-        );
-        assert!(validator.is_valid(&answer["report"]), "{}", path.display());
-        assert_eq!(answer.get("grid").is_some(), field == "board");
-    }
-    for graph in ["Bg\n", "DQc\n", "5 4\n0 1\n1 2\n2 3\n3 4\n", "4 0\n"] {
-        let (status, answer) = post("/api/solve", &json!({ "graph": graph })).await;
-        assert_eq!(status, StatusCode::OK, "{graph}: {answer}");
-        assert_eq!(answer["report"], library_report(graph), "{graph}");
-    }
-}
+// The reports are the application layer's (the solve reports are compared with the
+// binary's, document by document, in the CLI's tests)
 
 #[tokio::test]
 async fn analyse_reports_are_the_application_layers() {
