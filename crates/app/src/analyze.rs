@@ -7,7 +7,7 @@
 //! # Tests
 //! Below; `geography analyze`'s golden tests and the web's tests compare the documents.
 
-use geography_rules::{annotate_record, Annotation, Commentary, Named, Player};
+use geography_rules::{annotate_record_while, Annotation, Commentary, Named, Player};
 use serde::Serialize;
 
 use crate::job::{Budget, JobError};
@@ -33,18 +33,25 @@ pub struct Analysis {
 /// ```
 ///
 /// # Errors
-/// [`JobError::Stopped`] when the budget runs out; [`JobError::Internal`] if the analysis
+/// [`JobError::Stopped`] when the budget runs out (it is checked before every position);
+/// [`JobError::Internal`] if the analysis
 /// refuses a record its parser accepted (a bug).
 pub fn analyze(record: Record, budget: &Budget) -> Result<Analysis, JobError> {
     budget.check()?;
+    // The budget is asked before every position: a long record stops within one analysis.
+    let go_on = || budget.check().is_ok();
     let commentary = match &record {
-        Record::Token(token) => annotate_record(token.game.graph(), None, &token.path()),
+        Record::Token(token) => {
+            annotate_record_while(token.game.graph(), None, &token.path(), &go_on)
+        }
         Record::Slide(slide) => {
             let graph = slide.board.graph();
-            annotate_record(&graph, Some(slide.board.empty_vertex()), &slide.walk)
+            let start = Some(slide.board.empty_vertex());
+            annotate_record_while(&graph, start, &slide.walk, &go_on)
         }
     }
-    .map_err(|e| JobError::Internal(e.to_string()))?;
+    .map_err(|e| JobError::Internal(e.to_string()))?
+    .ok_or(JobError::Stopped)?;
     Ok(Analysis { record, commentary })
 }
 
@@ -234,6 +241,13 @@ mod tests {
     use super::*;
     use crate::load_record;
     use geography_formats::Limits;
+
+    #[test]
+    fn a_stopped_budget_stops_the_analysis() {
+        let record = load_record(b"1 3\n...\nmoves\n1 2\n1 1\n", &Limits::DEFAULT).unwrap();
+        let past = Budget::unlimited().with_deadline(std::time::Instant::now());
+        assert_eq!(analyze(record, &past).unwrap_err(), JobError::Stopped);
+    }
 
     #[test]
     fn slide_records_name_bunny_and_egg() {

@@ -92,6 +92,7 @@ pub fn solve_board_on_threads(grid: &Grid, threads: usize) -> Decomposition {
 /// [`solve_board`] with the warm start of a bipartite neighbourhood computed on `bands` bands
 /// of the board at once, one thread each (see [`banded_matching`]). The same classes; the
 /// maximum matching found may differ.
+#[doc(hidden)] // for tests and benches: any number of bands, at any size
 pub fn solve_board_in_bands(grid: &Grid, bands: usize) -> Decomposition {
     solve_board_numbered(grid, prefers_cells(grid), Some(bands))
 }

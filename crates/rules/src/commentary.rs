@@ -138,6 +138,21 @@ pub fn annotate_record(
     start: Option<u32>,
     moves: &[u32],
 ) -> Result<Commentary, IllegalMove> {
+    annotate_record_while(graph, start, moves, &|| true)
+        .map(|commentary| commentary.expect("never stopped"))
+}
+
+/// [`annotate_record`], asking `go_on` before each position's analysis: `Ok(None)` as soon as
+/// it answers `false` (a caller's way to stop a long record, such as a time budget).
+///
+/// # Errors
+/// As [`annotate_record`].
+pub fn annotate_record_while(
+    graph: &Graph,
+    start: Option<u32>,
+    moves: &[u32],
+    go_on: &dyn Fn() -> bool,
+) -> Result<Option<Commentary>, IllegalMove> {
     // verdicts[i]: whether the player to move before move i + 1 wins (the last: at the end);
     // `None` before a placement, decided below from the position's own analysis.
     let verdicts: Vec<Option<bool>> = match (start, moves.split_first()) {
@@ -169,6 +184,9 @@ pub fn annotate_record(
     }
     let mut plies = Vec::with_capacity(moves.len());
     for (index, &to) in moves.iter().enumerate() {
+        if !go_on() {
+            return Ok(None);
+        }
         let analysis = position.analyse();
         let mover_wins = verdicts[index].unwrap_or(analysis.mover_wins);
         let opponent_wins = verdicts[index + 1].unwrap_or(false);
@@ -196,7 +214,7 @@ pub fn annotate_record(
         winning_moves: analysis.winning_moves,
         legal_moves: analysis.legal_moves.len(),
     };
-    Ok(Commentary { plies, end })
+    Ok(Some(Commentary { plies, end }))
 }
 
 /// Whether the player to move wins at each position of the record `start, moves…`: before
@@ -249,6 +267,20 @@ fn after_placement(error: IllegalMove) -> IllegalMove {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_record_stops_when_asked() {
+        let path = Graph::from_edges(3, [(0, 1), (1, 2)]).unwrap();
+        let asked = std::cell::Cell::new(0);
+        let stopped = annotate_record_while(&path, None, &[1, 0], &|| {
+            asked.set(asked.get() + 1);
+            asked.get() < 2
+        });
+        assert_eq!(stopped, Ok(None));
+        assert_eq!(asked.get(), 2);
+        let whole = annotate_record_while(&path, None, &[1, 0], &|| true).unwrap();
+        assert_eq!(whole, Some(annotate_record(&path, None, &[1, 0]).unwrap()));
+    }
     use crate::oracle::BruteForce;
 
     /// A small deterministic generator (`SplitMix64`).

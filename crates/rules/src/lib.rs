@@ -41,7 +41,7 @@ mod position;
 mod record;
 mod slide;
 
-pub use commentary::{annotate_record, Comment, Commentary, Outlook};
+pub use commentary::{annotate_record, annotate_record_while, Comment, Commentary, Outlook};
 pub use game::{Game, Named};
 pub use oracle::BruteForce;
 pub use position::{PlayError, Position, PositionAnalysis, Solution};

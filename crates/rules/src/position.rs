@@ -85,6 +85,7 @@ impl Solution {
     /// [`Solution::of_board`] with the warm start computed on `bands` bands of the board at
     /// once (see [`geography_boards::solve_board_in_bands`]). The same answer; the maximum
     /// matching found may differ.
+    #[doc(hidden)] // for tests and benches: any number of bands, at any size
     pub fn of_board_in_bands(cells: &Grid, bands: usize) -> Self {
         Solution {
             decomposition: solve_board_in_bands(cells, bands),

@@ -73,6 +73,11 @@ fn schema_validator() -> jsonschema::Validator {
     jsonschema::validator_for(&schema).unwrap()
 }
 
+fn position_validator() -> jsonschema::Validator {
+    let schema: Value = serde_json::from_str(&read("docs/position.schema.json")).unwrap();
+    jsonschema::validator_for(&schema).unwrap()
+}
+
 fn analyze_validator() -> jsonschema::Validator {
     let schema: Value = serde_json::from_str(&read("docs/analyze.schema.json")).unwrap();
     jsonschema::validator_for(&schema).unwrap()
@@ -311,6 +316,19 @@ async fn move_reports_legality_winning_moves_and_the_engine_move() {
     assert_eq!(answer["game_over"], true);
     assert_eq!(answer["engine_move"], Value::Null);
     assert_eq!(answer["to_move"], 2);
+    let validator = position_validator();
+    assert!(validator.is_valid(&answer), "{answer}");
+
+    // An illegal path: the report says where and why, and still follows the schema.
+    let (_, answer) = post(
+        "/api/move",
+        &json!({"board": SMALL, "path": [[2, 2], [3, 3]]}),
+    )
+    .await;
+    assert_eq!(answer["legal"], false);
+    assert!(validator.is_valid(&answer), "{answer}");
+    // A record of the schema's shape that breaks it is refused: the schema is not empty.
+    assert!(!validator.is_valid(&json!({"legal": "yes"})));
 }
 
 #[tokio::test]
