@@ -17,6 +17,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -121,12 +122,23 @@ def run(cmd, stdout_path, timeout, env=None):
     with open(stdout_path, "wb") as out, open(err_path, "wb") as err:
         t0 = time.perf_counter()
         proc = subprocess.Popen(full, stdout=out, stderr=err, start_new_session=True, env=env)
-        try:
-            code = proc.wait(timeout=timeout)
-            wall = time.perf_counter() - t0
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+        # A blocking wait, with a timer to kill at the timeout: wait(timeout=...) polls, with
+        # sleeps of up to 50 ms, which would round every time up to the next poll.
+        killed = threading.Event()
+
+        def kill():
+            killed.set()
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+        timer = threading.Timer(timeout, kill)
+        timer.start()
+        code = proc.wait()
+        wall = time.perf_counter() - t0
+        timer.cancel()
+        if killed.is_set():
             return "timeout", None, None, None
     peak = None
     try:

@@ -22,6 +22,7 @@ pub struct Analysis {
 
 /// Annotates a record.
 ///
+/// # Examples
 /// ```
 /// use geography_app::{analyze, load_record, Budget};
 /// use geography_formats::Limits;

@@ -25,6 +25,7 @@ pub enum Loaded {
 
 /// Reads `input` in `format` (detected when `None`) within `limits`.
 ///
+/// # Examples
 /// ```
 /// use geography_app::{load, Loaded};
 /// use geography_formats::Limits;

@@ -63,6 +63,7 @@ pub struct SolveReport<'g> {
 
 /// Solves a board or a graph.
 ///
+/// # Examples
 /// ```
 /// use geography_app::{load_game, solve, Budget, SolveOptions};
 /// use geography_formats::Limits;

@@ -72,6 +72,7 @@ impl fmt::Display for CheckVerdict {
 /// Checks `answer` against `input` for `problem` (see the module documentation for the
 /// rules).
 ///
+/// # Examples
 /// ```
 /// use geography_contest::{check_answer, CheckVerdict, Problem};
 /// let input = b"3 3\n.##\n...\n#.#\n";

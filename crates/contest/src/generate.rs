@@ -199,6 +199,7 @@ fn placer_outcome(board: &Board) -> PlacerOutcome {
 /// A random board in the text form of [`Board`] (`N M [neighbourhood]`, then rows of `.` and
 /// `#`), with the placer's outcome forced when asked (see the module documentation).
 ///
+/// # Examples
 /// ```
 /// use geography_boards::Neighbourhood;
 /// use geography_contest::{token_board, PlacerOutcome, TokenRequest};
@@ -313,6 +314,7 @@ const CHECKERBOARD_BIAS: [f64; 5] = [0.5, 0.65, 0.8, 0.9, 0.97];
 /// wins (Bunny is stuck after the last move) and exactly `blunders` of Bunny's moves are
 /// mistakes.
 ///
+/// # Examples
 /// ```
 /// use geography_contest::{slide_record, SlideRequest};
 /// let request = SlideRequest { rows: 4, cols: 4, max_rounds: 20, blunders: 2 };
@@ -591,6 +593,7 @@ const EMPTY_SHARES: [f64; 4] = [0.1, 0.25, 0.4, 0.0];
 /// Random treasure maps in the HDU 4101 input format (cases one after another), each won by
 /// the requested player when one is given.
 ///
+/// # Examples
 /// ```
 /// use geography_contest::{treasure_maps, TreasureRequest, Winner};
 /// let request =
@@ -736,6 +739,7 @@ pub struct GraphRequest {
 /// A uniformly random simple graph with exactly the requested number of edges (bipartite
 /// between two random halves if asked), as an edge list or a graph6 line.
 ///
+/// # Examples
 /// ```
 /// use geography_contest::{random_graph, GraphFormat, GraphRequest};
 /// let request = GraphRequest { vertices: 5, edges: 4, bipartite: false, format: GraphFormat::Edges };

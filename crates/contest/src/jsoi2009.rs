@@ -36,6 +36,7 @@ pub fn jsoi2009_answer(board: &Board) -> String {
 /// Reads the contest input (`N M`, then N rows of `.` and `#`) and returns the judge's
 /// output.
 ///
+/// # Examples
 /// ```
 /// use geography_contest::judge_jsoi2009;
 /// assert_eq!(judge_jsoi2009(b"3 3\n.##\n...\n#.#\n").unwrap(), "WIN\n2 3\n3 2\n");

@@ -27,6 +27,7 @@ pub fn format_mistakes(mistakes: &[usize]) -> String {
 
 /// Solves one official test: input bytes in, the exact official output out.
 ///
+/// # Examples
 /// ```
 /// let input = b"1 6\nXO.OXO\n1\n1 2\n1 1\n";
 /// assert_eq!(geography_contest::judge_noi2011(input).unwrap(), "1\n1\n");

@@ -76,6 +76,7 @@ impl fmt::Display for Problem {
 
 /// The judge's exact output for `input` of `problem`, within `limits`.
 ///
+/// # Examples
 /// ```
 /// use geography_contest::{judge, Problem};
 /// use geography_formats::Limits;

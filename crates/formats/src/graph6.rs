@@ -34,6 +34,7 @@ pub(crate) fn looks_like(input: &[u8]) -> bool {
 /// Parses every graph of a graph6 stream, one per non-empty line, within the default
 /// [`Limits`].
 ///
+/// # Examples
 /// ```
 /// use geography_formats::parse_graph6;
 /// let graphs = parse_graph6(b"DQc\nC~\n").unwrap();

@@ -125,6 +125,7 @@ pub fn detect(input: &[u8]) -> Format {
 /// Parses `input` in `format`, or in the detected one when `None`, within the default
 /// [`Limits`].
 ///
+/// # Examples
 /// ```
 /// use geography_formats::{parse, Input};
 /// let Ok(Input::Board(board)) = parse(b"2 3 king\n..#\n...\n", None) else {
@@ -214,6 +215,7 @@ const JSON_FORMS: &str =
 /// "neighbourhood": "king", "cells": ["..#", ...]}` for a board (`neighbourhood` optional,
 /// orthogonal by default).
 ///
+/// # Examples
 /// ```
 /// use geography_formats::{parse_json, Input};
 /// let Ok(Input::Graph(graph)) = parse_json(br#"{"vertices": 3, "edges": [[0, 1]]}"#) else {

@@ -62,6 +62,7 @@ impl SlideRecord {
 
 /// Reads a slide record (see the module documentation) within the default [`Limits`].
 ///
+/// # Examples
 /// ```
 /// use geography_formats::{parse_slide_record, ErrorKind};
 /// let record = parse_slide_record(b"1 6\nXO.OXO\n1\n1 2\n1 1\n").unwrap();

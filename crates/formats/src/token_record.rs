@@ -77,6 +77,7 @@ struct Written {
 
 /// Reads a token game record (see the module documentation) and checks every move.
 ///
+/// # Examples
 /// ```
 /// use geography_formats::parse_token_record;
 /// let record = parse_token_record(b"1 3\n...\nmoves\n1 2\n1 1\n").unwrap();

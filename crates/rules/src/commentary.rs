@@ -113,6 +113,7 @@ impl Commentary {
 /// is, [`Annotation::AlreadyLost`] when the mover was losing. A placement wins exactly on a
 /// vertex some maximum matching misses.
 ///
+/// # Examples
 /// ```
 /// use geography_rules::{annotate_record, Annotation, Player};
 /// use geography_matching::Graph;

@@ -267,6 +267,7 @@ pub fn check_record(graph: &Graph, start: u32, moves: &[u32]) -> Result<(), Ille
 /// Checks and analyses a record, with [`Method::Incremental`] on a bipartite graph and
 /// [`Method::Resolve`] otherwise.
 ///
+/// # Examples
 /// ```
 /// use geography_rules::{analyse_record, Annotation};
 /// use geography_matching::Graph;

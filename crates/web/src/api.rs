@@ -61,9 +61,9 @@ pub const LIMITS: Limits = Limits {
 };
 /// The seconds a job may run before it is stopped at its next phase (503).
 pub const JOB_SECONDS: u64 = 60;
-/// A record is annotated with one matching decomposition per position, and a job stops only
-/// between its phases: at most this many vertex-positions (positions times vertices) per
-/// record.
+/// A record is annotated with one matching decomposition per position: at most this many
+/// vertex-positions (positions times vertices) per record, so a request is refused at once
+/// rather than stopped by its budget (checked before every position) after a minute.
 pub const MAX_RECORD_WORK: usize = 4_000_000;
 /// The most jobs computed at once.
 pub const JOBS: usize = 4;
