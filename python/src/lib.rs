@@ -1,0 +1,264 @@
+//! `geography_games._core`: the Python bindings, a thin adapter over `geography-app`.
+//!
+//! Every function takes plain data (bytes, integers, lists of pairs) that the Python layer
+//! (`geography_games/__init__.py`) builds from networkx graphs, numpy arrays or text, and
+//! returns plain data it maps back to the user's node labels. The work runs with the GIL
+//! released. Bad input raises `InputError` (a `ValueError`) with `line` and `column`; nothing
+//! here panics on user input.
+//!
+//! Tested by `python/tests` (pytest and hypothesis against networkx and brute force), run by
+//! `scripts/python-test`.
+
+use geography_app::{analyze, judge, load, load_record, Budget, JobError, Loaded, Problem};
+use geography_boards::{Board, Neighbourhood};
+use geography_formats::{ErrorKind, Format, InputError as LibraryError, Limit, Limits};
+use geography_matching::{decompose, Class, Graph};
+use geography_rules::Game;
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+create_exception!(
+    _core,
+    InputError,
+    PyValueError,
+    "Malformed, too large or illegal input: `line` and `column` (1-based) say where."
+);
+
+/// The Python exception for a library error: the message, its place and its kind.
+fn input_error(py: Python<'_>, error: &LibraryError) -> PyErr {
+    let err = InputError::new_err(error.message.clone());
+    let value = err.value(py);
+    let kind = match error.kind {
+        ErrorKind::Syntax => "syntax",
+        ErrorKind::TooLarge {
+            limit: Limit::Cells,
+            ..
+        } => "too_many_cells",
+        ErrorKind::TooLarge {
+            limit: Limit::Vertices,
+            ..
+        } => "too_many_vertices",
+        ErrorKind::Rule => "rule",
+    };
+    // Setting attributes on a fresh exception instance cannot fail for these plain values.
+    let _ = value.setattr("line", error.line);
+    let _ = value.setattr("column", error.column);
+    let _ = value.setattr("kind", kind);
+    err
+}
+
+fn job_error(py: Python<'_>, error: &JobError) -> PyErr {
+    match error {
+        JobError::Input(error) => input_error(py, error),
+        other => PyValueError::new_err(other.to_string()),
+    }
+}
+
+/// The class of every vertex as 0 (D: some maximum matching misses it), 1 (A) or 2 (C), and
+/// a maximum matching's pairs.
+type Solved = (Vec<u8>, Vec<(u32, u32)>);
+
+fn solved(classes: &[Class], mate: impl Fn(u32) -> Option<u32>) -> Solved {
+    let codes = classes
+        .iter()
+        .map(|class| match class {
+            Class::Missable | Class::Absent => 0,
+            Class::Barrier => 1,
+            Class::Covered => 2,
+        })
+        .collect();
+    let pairs = (0..classes.len() as u32)
+        .filter_map(|v| mate(v).filter(|&w| v < w).map(|w| (v, w)))
+        .collect();
+    (codes, pairs)
+}
+
+fn limits(max_cells: u64, max_vertices: u64) -> Limits {
+    Limits {
+        max_cells,
+        max_vertices,
+    }
+}
+
+/// Solves the graph on `n` vertices with these edges (self-loops dropped, repeats merged).
+#[pyfunction]
+fn solve_edges(
+    py: Python<'_>,
+    n: u64,
+    edges: Vec<(u32, u32)>,
+    max_vertices: u64,
+) -> PyResult<Solved> {
+    limits(u64::MAX, max_vertices)
+        .check_vertices(n, (1, 1))
+        .map_err(|e| input_error(py, &e))?;
+    let n = usize::try_from(n).map_err(|_| PyValueError::new_err("too many vertices"))?;
+    if let Some(&(u, v)) = edges
+        .iter()
+        .find(|&&(u, v)| u as usize >= n || v as usize >= n)
+    {
+        return Err(PyValueError::new_err(format!(
+            "edge ({u}, {v}) names a vertex outside 0..{n}"
+        )));
+    }
+    Ok(py.allow_threads(|| {
+        let graph = Graph::from_edges(n, edges).expect("ends were checked against n");
+        let decomposition = decompose(&graph);
+        solved(decomposition.classes(), |v| {
+            decomposition.matching().mate(v)
+        })
+    }))
+}
+
+/// What `solve_text` and `solve_board` return: the kind, the board's shape (rows, cols,
+/// neighbourhood) or `None`, the 1-based cell of every vertex on a board (empty on a graph),
+/// and the solution.
+type SolvedGame = (
+    &'static str,
+    Option<(u32, u32, &'static str)>,
+    Vec<(u32, u32)>,
+    Solved,
+);
+
+fn solve_game(game: &Game) -> SolvedGame {
+    let solution = game.solve(1);
+    let decomposition = solution.decomposition();
+    let shape = game
+        .board()
+        .map(|b| (b.rows(), b.cols(), b.neighbourhood().name()));
+    let cells = (0..game.vertex_count() as u32)
+        .filter_map(|v| game.cell(v).map(|c| (c.row + 1, c.col + 1)))
+        .collect();
+    (
+        game.kind(),
+        shape,
+        cells,
+        solved(decomposition.classes(), |v| {
+            decomposition.matching().mate(v)
+        }),
+    )
+}
+
+/// Reads `text` as the CLI reads a file (the format detected, or named) and solves it: one
+/// board or one graph.
+#[pyfunction]
+#[pyo3(signature = (text, format, max_cells, max_vertices))]
+fn solve_text(
+    py: Python<'_>,
+    text: &[u8],
+    format: Option<&str>,
+    max_cells: u64,
+    max_vertices: u64,
+) -> PyResult<SolvedGame> {
+    let format = match format {
+        None => None,
+        Some(name) => Some(
+            Format::ALL
+                .into_iter()
+                .find(|f| f.name() == name)
+                .ok_or_else(|| PyValueError::new_err(format!("unknown format {name:?}")))?,
+        ),
+    };
+    let limits = limits(max_cells, max_vertices);
+    let outcome = py.allow_threads(|| {
+        load(text, format, &limits).map(|loaded| match loaded {
+            Loaded::Game(game) => Ok(solve_game(&game)),
+            Loaded::Games(games) if games.len() == 1 => Ok(solve_game(&games[0])),
+            Loaded::Games(games) => Err(format!(
+                "expected one graph, found {} graph6 lines: use solve_many",
+                games.len()
+            )),
+            Loaded::Slide(_) => Err("a slide board is not a board or a graph".to_string()),
+            Loaded::Treasure(_) => Err("a treasure map is not a board or a graph".to_string()),
+        })
+    });
+    match outcome {
+        Ok(Ok(solved)) => Ok(solved),
+        Ok(Err(message)) => Err(InputError::new_err(message)),
+        Err(error) => Err(input_error(py, &error)),
+    }
+}
+
+/// Solves a board given as `rows × cols` flags (true: free), row-major.
+#[pyfunction]
+fn solve_board(
+    py: Python<'_>,
+    rows: u32,
+    cols: u32,
+    free: Vec<bool>,
+    neighbourhood: &str,
+    max_cells: u64,
+) -> PyResult<SolvedGame> {
+    limits(max_cells, u64::MAX)
+        .check_cells("board", u64::from(rows), u64::from(cols), (1, 1))
+        .map_err(|e| input_error(py, &e))?;
+    let neighbourhood = Neighbourhood::from_name(neighbourhood.as_bytes()).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "unknown neighbourhood {neighbourhood:?}: expected orthogonal, king, hex or knight"
+        ))
+    })?;
+    if free.len() as u64 != u64::from(rows) * u64::from(cols) || rows == 0 || cols == 0 {
+        return Err(PyValueError::new_err("a board needs rows × cols > 0 cells"));
+    }
+    Ok(py
+        .allow_threads(|| solve_game(&Game::on_board(Board::new(rows, cols, free, neighbourhood)))))
+}
+
+/// The judge's exact output for `problem` (`jsoi2009`, `noi2011`, `hdu4101`).
+#[pyfunction]
+fn judge_text(
+    py: Python<'_>,
+    problem: &str,
+    text: &[u8],
+    max_cells: u64,
+    max_vertices: u64,
+) -> PyResult<String> {
+    let problem = match problem {
+        "jsoi2009" => Problem::Jsoi2009,
+        "noi2011" => Problem::Noi2011,
+        "hdu4101" => Problem::Hdu4101,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "unknown problem {other:?}: expected jsoi2009, noi2011 or hdu4101"
+            )))
+        }
+    };
+    let limits = limits(max_cells, max_vertices);
+    py.allow_threads(|| judge(problem, text, &limits))
+        .map_err(|e| input_error(py, &e))
+}
+
+/// `geography analyze --json` of a record, as JSON text.
+#[pyfunction]
+fn analyze_text(
+    py: Python<'_>,
+    text: &[u8],
+    max_cells: u64,
+    max_vertices: u64,
+) -> PyResult<String> {
+    let limits = limits(max_cells, max_vertices);
+    let outcome = py.allow_threads(|| {
+        let record = load_record(text, &limits).map_err(JobError::Input)?;
+        let analysis = analyze(record, &Budget::unlimited())?;
+        Ok(serde_json::to_string(&analysis.report()).expect("plain data serialises"))
+    });
+    outcome.map_err(|e: JobError| job_error(py, &e))
+}
+
+/// The default limits of the command line: `(max_cells, max_vertices)`.
+#[pyfunction]
+fn default_limits() -> (u64, u64) {
+    (Limits::DEFAULT_MAX_CELLS, Limits::DEFAULT_MAX_VERTICES)
+}
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("InputError", m.py().get_type::<InputError>())?;
+    m.add_function(wrap_pyfunction!(solve_edges, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_text, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_board, m)?)?;
+    m.add_function(wrap_pyfunction!(judge_text, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze_text, m)?)?;
+    m.add_function(wrap_pyfunction!(default_limits, m)?)?;
+    Ok(())
+}

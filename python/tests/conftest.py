@@ -1,0 +1,1 @@
+"""Doctests of the package run with the tests."""
