@@ -25,13 +25,20 @@ from . import _core
 from ._core import InputError
 
 __all__ = [
+    "GameSolution",
     "InputError",
+    "Position",
     "Solution",
     "analyze",
+    "certificate",
+    "dulmage_mendelsohn",
     "gallai_edmonds",
     "judge",
     "maximum_matching",
     "solve",
+    "solve_game",
+    "solve_many",
+    "verify",
 ]
 
 DEFAULT_MAX_CELLS, DEFAULT_MAX_VERTICES = _core.default_limits()
@@ -213,3 +220,234 @@ def analyze(
     """
     text = record_text.encode() if isinstance(record_text, str) else record_text
     return json.loads(_core.analyze_text(text, max_cells, max_vertices))
+
+
+def _labelled(G: Any, n: int | None, max_vertices: int):
+    """(names, edges by index) of a networkx graph, an edge array or a sparse matrix."""
+    if hasattr(G, "nodes") and hasattr(G, "edges"):
+        nodes = list(G.nodes)
+        if len(nodes) > max_vertices:
+            _core.solve_edges(len(nodes), [], max_vertices)
+        return nodes, _edges_of_labels(nodes, G.edges())
+    if hasattr(G, "tocoo"):
+        rows, cols = G.shape
+        if rows != cols:
+            raise ValueError(f"an adjacency matrix is square, found {rows} × {cols}")
+        coo = G.tocoo()
+        return list(range(rows)), [(int(u), int(v)) for u, v in zip(coo.row, coo.col) if u < v]
+    if hasattr(G, "ndim") and G.ndim == 2 and G.shape[1] == 2:
+        if n is None:
+            raise ValueError("an edge array needs n=, the number of vertices")
+        return list(range(n)), [(int(u), int(v)) for u, v in G.tolist()]
+    raise TypeError(f"expected a networkx graph, an edge array or a sparse matrix, not {type(G).__name__}")
+
+
+def certificate(G: Any, *, n: int | None = None, max_vertices: int = DEFAULT_MAX_VERTICES) -> dict:
+    """A maximum matching and the proof that no larger one exists: a König vertex cover as
+    large as the matching on bipartite graphs, a Tutte-Berge set A otherwise (with
+    ``|M| = (|V| - odd(G - A) + |A|) / 2``).
+
+    >>> import networkx as nx
+    >>> c = certificate(nx.complete_graph(3))
+    >>> len(c["matching"]), c["proof"], verify(nx.complete_graph(3), c)
+    (1, 'tutte_berge', True)
+    """
+    names, edges = _labelled(G, n, max_vertices)
+    pairs, kind, vertex_set = _core.certificate_edges(len(names), edges, max_vertices)
+    return {
+        "matching": {(names[u], names[v]) for u, v in pairs},
+        "proof": kind,
+        "vertices": {names[v] for v in vertex_set},
+    }
+
+
+def verify(G: Any, certificate: dict, *, n: int | None = None, max_vertices: int = DEFAULT_MAX_VERTICES) -> bool:
+    """Whether ``certificate`` (as :func:`certificate` returns it) proves a maximum matching of
+    ``G``: checked in linear time, trusting no solver.
+
+    >>> import networkx as nx
+    >>> G = nx.path_graph(4)
+    >>> verify(G, {"matching": {(0, 1), (2, 3)}, "proof": "konig", "vertices": {1, 2}})
+    True
+    >>> verify(G, {"matching": {(1, 2)}, "proof": "konig", "vertices": {1}})
+    False
+    """
+    names, edges = _labelled(G, n, max_vertices)
+    index = {name: i for i, name in enumerate(names)}
+    try:
+        pairs = [(index[u], index[v]) for u, v in certificate["matching"]]
+        vertex_set = sorted(index[v] for v in certificate["vertices"])
+    except KeyError:
+        return False
+    problem = _core.verify_edges(
+        len(names), edges, pairs, certificate["proof"], vertex_set, max_vertices
+    )
+    return problem is None
+
+
+def dulmage_mendelsohn(G: Any, top_nodes: Iterable[Hashable], **kwargs: Any) -> tuple[set, set, set]:
+    """The coarse Dulmage-Mendelsohn decomposition of a bipartite graph with sides
+    ``top_nodes`` and the rest: ``(top_exposed, perfect, bottom_exposed)``, where
+    ``top_exposed`` holds the vertices reachable by alternating paths from top vertices a
+    maximum matching leaves exposed (the top vertices some maximum matching misses and their
+    neighbours), ``bottom_exposed`` the same from the bottom side, and ``perfect`` the rest,
+    perfectly matched by every maximum matching. The three parts do not depend on the
+    matching chosen.
+
+    >>> import networkx as nx
+    >>> dulmage_mendelsohn(nx.path_graph(3), {0, 2})
+    ({0, 1, 2}, set(), set())
+    """
+    top = set(top_nodes)
+    if hasattr(G, "edges") and any((u in top) == (v in top) for u, v in G.edges()):
+        raise ValueError("every edge must join a top node to a bottom node")
+    D, A, C = gallai_edmonds(G, **kwargs)
+    top_exposed = (D & top) | (A - top)
+    bottom_exposed = (D - top) | (A & top)
+    return top_exposed, C, bottom_exposed
+
+
+def solve_many(graph6_lines: Iterable[str | bytes], *, max_vertices: int = DEFAULT_MAX_VERTICES) -> list[Solution]:
+    """Solves graph6 lines (as nauty's ``geng`` writes them), on every core, in input order.
+
+    >>> # The triangle (no vertex always matched) and K4 (a perfect matching).
+    >>> [sorted(s.mover_wins) for s in solve_many(["Bw", "C~"])]
+    [[], [0, 1, 2, 3]]
+    """
+    lines = [line.encode() if isinstance(line, str) else line for line in graph6_lines]
+    solved = _core.solve_graph6_lines(lines, max_vertices)
+    return [
+        Solution("graph", None, list(range(len(classes))), classes, pairs)
+        for classes, pairs in solved
+    ]
+
+
+class Position:
+    """A game in progress: the token's path on a graph, the placement first.
+
+    >>> import networkx as nx
+    >>> p = Position(nx.path_graph(["a", "b", "c"]))
+    >>> p.to_move, sorted(p.winning_moves())
+    (1, ['a', 'c'])
+    >>> p.play("b"); p.to_move, sorted(p.winning_moves()), p.engine_move()
+    (2, ['a', 'c'], 'a')
+    >>> p.play("a"); p.is_over(), p.undo()
+    (True, 'a')
+    """
+
+    def __init__(self, G: Any, start: Hashable | None = None, *, n: int | None = None,
+                 max_vertices: int = DEFAULT_MAX_VERTICES):
+        self._names, edges = _labelled(G, n, max_vertices)
+        self._index = {name: i for i, name in enumerate(self._names)}
+        self._arena = _core.Arena(len(self._names), edges, max_vertices)
+        self._path: list[int] = []
+        if start is not None:
+            self.play(start)
+
+    @property
+    def path(self) -> list:
+        """The vertices visited, in order: the placement first."""
+        return [self._names[v] for v in self._path]
+
+    @property
+    def to_move(self) -> int:
+        """The player who moves next: 1 places the token and makes every odd move."""
+        return 1 if len(self._path) % 2 == 0 else 2
+
+    def legal_moves(self) -> list:
+        """Every legal move: any vertex before the placement, then the unvisited neighbours."""
+        legal, _ = self._arena.analyse(self._path)
+        return [self._names[v] for v in legal]
+
+    def winning_moves(self) -> list:
+        """The moves after which the opponent, to move, loses with best play."""
+        _, winning = self._arena.analyse(self._path)
+        return [self._names[v] for v in winning]
+
+    def engine_move(self) -> Hashable | None:
+        """The engine's choice (not played): the first winning move, else the first legal
+        move; ``None`` when the player to move is stuck."""
+        legal, winning = self._arena.analyse(self._path)
+        chosen = (winning or legal or [None])[0]
+        return None if chosen is None else self._names[chosen]
+
+    def is_over(self) -> bool:
+        """Whether the player to move is stuck (and so has lost)."""
+        return bool(self._path) and not self.legal_moves()
+
+    def play(self, v: Hashable) -> None:
+        """Places the token on ``v``, or moves it there; ``ValueError`` for an illegal move."""
+        if v not in self._index:
+            raise ValueError(f"{v!r} is not a vertex")
+        i = self._index[v]
+        if i in self._path:
+            raise ValueError(f"{v!r} was already visited")
+        if self._path and not self._arena.has_edge(self._path[-1], i):
+            raise ValueError(f"{v!r} is not adjacent to the token on {self._names[self._path[-1]]!r}")
+        self._path.append(i)
+
+    def undo(self) -> Hashable | None:
+        """Takes back the last move; the vertex it had reached (``None`` at the start)."""
+        return self._names[self._path.pop()] if self._path else None
+
+
+class GameSolution:
+    """A game given by its rule, solved: ``start_wins``, ``winning_moves`` and ``position``."""
+
+    def __init__(self, position: Position):
+        self.position = position
+        self.winning_moves = position.winning_moves()
+        self.start_wins = bool(self.winning_moves)
+
+
+def solve_game(start: Hashable, moves, *, max_states: int = 10**7) -> GameSolution:
+    """Solves a game given by its rule: two players alternate, every move goes to a state not
+    visited before, who cannot move loses. ``moves(state)`` yields the states one move away.
+    The states reachable from ``start`` are explored breadth first (more than ``max_states``
+    raises ``ValueError``); every move must be reversible (undirected geography), else a
+    ``ValueError`` names a pair that breaks it.
+
+    >>> # Step one or two cells along a line of six, never onto a visited one.
+    >>> line = lambda s: [t for t in (s - 2, s - 1, s + 1, s + 2) if 0 <= t < 6]
+    >>> solution = solve_game(0, line)
+    >>> solution.start_wins, sorted(solution.winning_moves)
+    (True, [1, 2])
+    >>> solution.position.play(1); solution.position.engine_move()
+    2
+    """
+    index = {start: 0}
+    states = [start]
+    successors: list[list[int]] = []
+    for state in states:  # grows while it is walked: breadth first
+        targets = []
+        for t in moves(state):
+            if t not in index:
+                if len(states) >= max_states:
+                    raise ValueError(f"more than max_states = {max_states} states are reachable")
+                index[t] = len(states)
+                states.append(t)
+            targets.append(index[t])
+        successors.append(targets)
+    edge_set = {(s, t) for s, targets in enumerate(successors) for t in targets if s != t}
+    for s, t in edge_set:
+        if (t, s) not in edge_set:
+            raise ValueError(
+                f"the move {states[s]!r} -> {states[t]!r} cannot be reversed: the theory needs "
+                "undirected moves (directed geography is another, PSPACE-hard, class)"
+            )
+    position = Position(_Explored(states, [(s, t) for s, t in edge_set if s < t]), start)
+    return GameSolution(position)
+
+
+class _Explored:
+    """The explored states of :func:`solve_game` as a graph :class:`Position` reads."""
+
+    def __init__(self, states: list, edges: list[tuple[int, int]]):
+        self.nodes = states
+        self._edges = edges
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    def edges(self):
+        return [(self.nodes[s], self.nodes[t]) for s, t in self._edges]

@@ -11,12 +11,15 @@
 
 use geography_app::{analyze, judge, load, load_record, Budget, JobError, Loaded, Problem};
 use geography_boards::{Board, Neighbourhood};
-use geography_formats::{ErrorKind, Format, InputError as LibraryError, Limit, Limits};
-use geography_matching::{decompose, Class, Graph};
+use geography_formats::{
+    parse_graph6_line, ErrorKind, Format, InputError as LibraryError, Limit, Limits,
+};
+use geography_matching::{check, decompose, Certificate, Class, Graph, Masked, Proof};
 use geography_rules::Game;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use rayon::prelude::*;
 
 create_exception!(
     _core,
@@ -89,6 +92,69 @@ fn solve_edges(
     edges: Vec<(u32, u32)>,
     max_vertices: u64,
 ) -> PyResult<Solved> {
+    let graph = graph_of(py, n, edges, max_vertices)?;
+    Ok(py.allow_threads(|| {
+        let decomposition = decompose(&graph);
+        solved(decomposition.classes(), |v| {
+            decomposition.matching().mate(v)
+        })
+    }))
+}
+
+/// A graph held on the Rust side for repeated questions: positions of a game in progress.
+#[pyclass(frozen)]
+struct Arena {
+    graph: Graph,
+}
+
+#[pymethods]
+impl Arena {
+    #[new]
+    fn new(py: Python<'_>, n: u64, edges: Vec<(u32, u32)>, max_vertices: u64) -> PyResult<Self> {
+        Ok(Arena {
+            graph: graph_of(py, n, edges, max_vertices)?,
+        })
+    }
+
+    /// The legal moves and the winning moves after the path `path` (the placement first),
+    /// both increasing: one decomposition of the unvisited graph.
+    fn analyse(&self, py: Python<'_>, path: Vec<u32>) -> PyResult<(Vec<u32>, Vec<u32>)> {
+        let n = self.graph.vertex_count();
+        let mut visited = vec![false; n];
+        for &v in &path {
+            match visited.get_mut(v as usize) {
+                Some(seen) if !*seen => *seen = true,
+                _ => return Err(PyValueError::new_err(format!("{v} is not a fresh vertex"))),
+            }
+        }
+        Ok(py.allow_threads(|| {
+            let legal: Vec<u32> = match path.last() {
+                None => (0..n as u32).collect(),
+                Some(&t) => self
+                    .graph
+                    .neighbor_slice(t)
+                    .iter()
+                    .copied()
+                    .filter(|&w| !visited[w as usize])
+                    .collect(),
+            };
+            let decomposition = decompose(&Masked::new(&self.graph, &visited));
+            let winning = legal
+                .iter()
+                .copied()
+                .filter(|&u| decomposition.class(u) == Class::Missable)
+                .collect();
+            (legal, winning)
+        }))
+    }
+
+    /// Whether `u` and `v` are adjacent.
+    fn has_edge(&self, u: u32, v: u32) -> bool {
+        (u as usize) < self.graph.vertex_count() && self.graph.has_edge(u, v)
+    }
+}
+
+fn graph_of(py: Python<'_>, n: u64, edges: Vec<(u32, u32)>, max_vertices: u64) -> PyResult<Graph> {
     limits(u64::MAX, max_vertices)
         .check_vertices(n, (1, 1))
         .map_err(|e| input_error(py, &e))?;
@@ -101,13 +167,81 @@ fn solve_edges(
             "edge ({u}, {v}) names a vertex outside 0..{n}"
         )));
     }
+    Ok(py.allow_threads(|| Graph::from_edges(n, edges).expect("ends were checked against n")))
+}
+
+/// A certificate as plain data: the matched pairs, the proof's kind and its vertex set.
+type CertificateParts = (Vec<(u32, u32)>, &'static str, Vec<u32>);
+
+/// A maximum matching and its proof: `("konig", cover)` on bipartite graphs,
+/// `("tutte_berge", barrier)` otherwise.
+#[pyfunction]
+fn certificate_edges(
+    py: Python<'_>,
+    n: u64,
+    edges: Vec<(u32, u32)>,
+    max_vertices: u64,
+) -> PyResult<CertificateParts> {
+    let graph = graph_of(py, n, edges, max_vertices)?;
     Ok(py.allow_threads(|| {
-        let graph = Graph::from_edges(n, edges).expect("ends were checked against n");
-        let decomposition = decompose(&graph);
-        solved(decomposition.classes(), |v| {
-            decomposition.matching().mate(v)
-        })
+        let certificate = Certificate::from(&decompose(&graph));
+        match certificate.proof {
+            Proof::Konig { cover } => (certificate.pairs, "konig", cover),
+            Proof::TutteBerge { barrier } => (certificate.pairs, "tutte_berge", barrier),
+        }
     }))
+}
+
+/// Checks a certificate independently of any solver; `None` when valid, else why not.
+#[pyfunction]
+fn verify_edges(
+    py: Python<'_>,
+    n: u64,
+    edges: Vec<(u32, u32)>,
+    pairs: Vec<(u32, u32)>,
+    kind: &str,
+    set: Vec<u32>,
+    max_vertices: u64,
+) -> PyResult<Option<String>> {
+    let graph = graph_of(py, n, edges, max_vertices)?;
+    let proof = match kind {
+        "konig" => Proof::Konig { cover: set },
+        "tutte_berge" => Proof::TutteBerge { barrier: set },
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "unknown proof {other:?}: expected konig or tutte_berge"
+            )))
+        }
+    };
+    let certificate = Certificate { pairs, proof };
+    Ok(py.allow_threads(|| check(&graph, &certificate).err().map(|e| e.to_string())))
+}
+
+/// Solves every graph6 line, on every core, in input order.
+#[pyfunction]
+fn solve_graph6_lines(
+    py: Python<'_>,
+    lines: Vec<Vec<u8>>,
+    max_vertices: u64,
+) -> PyResult<Vec<Solved>> {
+    let limits = limits(u64::MAX, max_vertices);
+    let outcome = py.allow_threads(|| {
+        lines
+            .par_iter()
+            .enumerate()
+            .map(|(index, line)| {
+                let line = line.strip_suffix(b"\n").unwrap_or(line);
+                let line = line.strip_suffix(b"\r").unwrap_or(line);
+                let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
+                let graph = parse_graph6_line(line, number, &limits)?;
+                let decomposition = decompose(&graph);
+                Ok(solved(decomposition.classes(), |v| {
+                    decomposition.matching().mate(v)
+                }))
+            })
+            .collect::<Result<Vec<Solved>, LibraryError>>()
+    });
+    outcome.map_err(|e| input_error(py, &e))
 }
 
 /// What `solve_text` and `solve_board` return: the kind, the board's shape (rows, cols,
@@ -260,5 +394,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(judge_text, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_text, m)?)?;
     m.add_function(wrap_pyfunction!(default_limits, m)?)?;
+    m.add_function(wrap_pyfunction!(certificate_edges, m)?)?;
+    m.add_function(wrap_pyfunction!(verify_edges, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_graph6_lines, m)?)?;
+    m.add_class::<Arena>()?;
     Ok(())
 }

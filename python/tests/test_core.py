@@ -181,3 +181,88 @@ def test_the_readme_example_runs_as_shown():
     runner.run(test)
     assert runner.summarize().attempted > 3
     assert runner.summarize().failed == 0
+
+
+@settings(max_examples=150, derandomize=True, deadline=None)
+@given(graphs(max_vertices=8), st.data())
+def test_positions_match_brute_force_along_random_games(G, data):
+    if len(G) == 0:
+        return
+    nodes = list(G.nodes)
+    position = gg.Position(G)
+    visited: set = set()
+    while True:
+        legal = position.legal_moves()
+        assert sorted(legal) == sorted(
+            nodes if not visited else [w for w in G.neighbors(position.path[-1]) if w not in visited]
+        )
+        # A move wins iff the opponent, to move from it with it visited, loses.
+        expected = {
+            w for w in legal if not _mover_wins_after(G, visited | {w}, w)
+        }
+        assert set(position.winning_moves()) == expected
+        if not legal:
+            assert position.is_over() == bool(visited)
+            break
+        v = data.draw(st.sampled_from(legal))
+        position.play(v)
+        visited.add(v)
+    with pytest.raises(ValueError):
+        position.play("no such vertex")
+    if visited:
+        last = position.path[-1]
+        assert position.undo() == last
+        assert last not in position.path
+
+
+def _mover_wins_after(G: nx.Graph, visited: set, token) -> bool:
+    """Brute force: whether the player to move from `token` wins, `visited` off limits."""
+    return any(
+        not _mover_wins_after(G, visited | {w}, w) for w in G.neighbors(token) if w not in visited
+    )
+
+
+def test_solve_game_matches_the_graph_it_explores_and_refuses_one_way_moves():
+    knight = lambda s: [
+        (s[0] + dr, s[1] + dc)
+        for dr, dc in [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
+        if 0 <= s[0] + dr < 4 and 0 <= s[1] + dc < 3
+    ]
+    solution = gg.solve_game((0, 0), knight)
+    G = nx.Graph([(s, t) for s in [(r, c) for r in range(4) for c in range(3)] for t in knight(s)])
+    expected = {w for w in G.neighbors((0, 0)) if not _mover_wins_after(G, {(0, 0), w}, w)}
+    assert set(solution.winning_moves) == expected
+    assert solution.start_wins == bool(expected)
+    with pytest.raises(ValueError, match="cannot be reversed"):
+        gg.solve_game(0, lambda s: [s + 1] if s < 3 else [])
+    with pytest.raises(ValueError, match="max_states"):
+        gg.solve_game(0, lambda s: [s - 1, s + 1], max_states=100)
+
+
+@settings(max_examples=200, derandomize=True, deadline=None)
+@given(graphs(max_vertices=14))
+def test_certificates_verify_and_tampered_ones_do_not(G):
+    certificate = gg.certificate(G)
+    assert gg.verify(G, certificate)
+    if certificate["matching"]:
+        smaller = dict(certificate, matching=set(list(certificate["matching"])[1:]))
+        assert not gg.verify(G, smaller)
+
+
+def test_dulmage_mendelsohn_parts():
+    G = nx.Graph([(0, "a"), (1, "a"), (2, "b"), (2, "c"), (3, "d")])
+    top_exposed, perfect, bottom_exposed = gg.dulmage_mendelsohn(G, {0, 1, 2, 3})
+    assert top_exposed == {0, 1, "a"}
+    assert bottom_exposed == {"b", "c", 2}
+    assert perfect == {3, "d"}
+    with pytest.raises(ValueError):
+        gg.dulmage_mendelsohn(nx.complete_graph(3), {0})
+
+
+def test_solve_many_keeps_the_order_of_its_input():
+    graphs6 = [nx.to_graph6_bytes(nx.path_graph(n), header=False).strip() for n in range(1, 9)]
+    solutions = gg.solve_many(graphs6)
+    for n, solution in enumerate(solutions, start=1):
+        assert solution.matching_size == n // 2
+    with pytest.raises(gg.InputError):
+        gg.solve_many(["DQc", "!!"])
