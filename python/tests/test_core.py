@@ -87,6 +87,9 @@ def test_numpy_scipy_and_text_inputs_agree():
     assert gg.solve(scipy.sparse.csr_matrix(nx.to_numpy_array(G))).mover_wins == expected
     graph6 = nx.to_graph6_bytes(G, header=False).decode()
     assert gg.solve(graph6).mover_wins == expected
+    sparse6 = nx.to_sparse6_bytes(G, header=False).decode()
+    assert gg.solve(sparse6).mover_wins == expected
+    assert gg.solve_many([sparse6, graph6])[0].mover_wins == expected
     text = "10 15\n" + "".join(f"{u} {v}\n" for u, v in G.edges())
     assert gg.solve(text, format="edges").mover_wins == expected
 

@@ -212,6 +212,40 @@ fn graph6_agrees_with_the_edge_list_form_of_the_same_graphs() {
 }
 
 #[test]
+fn sparse6_lines_give_the_answers_of_the_same_graphs_in_graph6() {
+    // The same graphs as networkx writes them in sparse6 and in graph6: a path, a cycle, the
+    // Petersen graph, a star, a random graph on 40 vertices, one vertex.
+    let pairs = [
+        (":DaYn", "DhC"),
+        (":FaYnGV", "FhCKG"),
+        (":I`ES@obGkqegW~", "IheA@GUAo"),
+        (":FaGaG", "FsaC?"),
+        (
+            ":ga?GwIDLBQPd?R@_`wTSCMaPacGPHcbA\\?oYcUG?OJLfcRDaCGIFi@C|PJEXO{iYNGg_WSVNGwpHL",
+            "g?_?@?_????????_?AO???C@??AA?@??????G?G?O???O?CGG???C???AOG???OD?G??????ACW?????\
+             A?????SA?????_@@?@?C??@_?O??@AO??ACCGa@P??_O_C?C??@",
+        ),
+        (":@", "@"),
+    ];
+    let stream = |sparse: bool| -> String {
+        let lines: Vec<&str> = pairs
+            .iter()
+            .map(|&(s6, g6)| if sparse { s6 } else { g6 })
+            .collect();
+        lines.join("\n") + "\n"
+    };
+    let solve = |text: String| {
+        valid_json_lines(&stdout_of(
+            geography().args(["solve", "-", "--json"]).write_stdin(text),
+        ))
+    };
+    let sparse = solve(stream(true));
+    assert_eq!(sparse.len(), pairs.len());
+    assert_eq!(sparse, solve(stream(false)));
+    assert_eq!(sparse[2]["matching_size"], 5);
+}
+
+#[test]
 fn a_long_graph6_stream_is_solved_in_parallel_in_input_order() {
     // More graphs than one parallel batch, each a path whose length gives its place.
     let lengths: Vec<u32> = (0..9000).map(|i| 1 + i % 13).collect();

@@ -60,6 +60,7 @@ impl Problem {
                     match other {
                         Format::Edges => "an edge list",
                         Format::Graph6 => "graph6",
+                        Format::Sparse6 => "sparse6",
                         _ => "JSON",
                     }
                 ),

@@ -7,10 +7,18 @@
 //! for n ≤ 62, `~` and 3 bytes for n ≤ 258047, `~~` and 6 bytes beyond — followed by the
 //! upper triangle of the adjacency matrix in column order (x(0,1), x(0,2), x(1,2), x(0,3), …),
 //! six bits per byte, high bit first, padded with zeros. An optional `>>graph6<<` header may
-//! start the input. sparse6 (`:`) and digraph6 (`&`) lines are refused with a clear message.
+//! start the input. digraph6 (`&`) lines are refused with a clear message.
+//!
+//! sparse6 lines (what `geng -s` and networkx's `write_sparse6` give for sparse graphs) start
+//! with `:`, then N(n) as above, then a stream of 6-bit groups read high bit first as pairs
+//! (b, x): b one bit, x k bits, k the bits of n − 1 (at least 1). With v = 0, each pair sets
+//! v += b, then v = x when x > v, or adds the edge {x, v} otherwise; pairs past v or x ≥ n
+//! are padding. A stream may mix graph6 and sparse6 lines; an optional `>>sparse6<<` header
+//! may start it.
 //!
 //! # Complexity
-//! O(n² / 6) bytes read per graph, O(n + m) memory for the result.
+//! O(n² / 6) bytes read per graph6 line, O(line) per sparse6 line; O(n + m) memory for the
+//! result.
 
 use std::fmt::Write as _;
 
@@ -19,6 +27,7 @@ use geography_matching::Graph;
 use crate::text::{InputError, Limits, MAX_VERTICES};
 
 const HEADER: &[u8] = b">>graph6<<";
+const SPARSE_HEADER: &[u8] = b">>sparse6<<";
 
 /// Whether `input` looks like graph6 (header, or a first line of graph6 bytes that cannot be
 /// another format).
@@ -26,9 +35,15 @@ pub(crate) fn looks_like(input: &[u8]) -> bool {
     let line = input.split(|&b| b == b'\n').next().unwrap_or_default();
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     line.starts_with(HEADER)
+        || looks_like_sparse6(line)
         || (!line.is_empty()
             && line.iter().all(|&b| (63..=126).contains(&b))
             && !line.iter().all(|&b| b == b'.' || b == b'#'))
+}
+
+/// Whether the first line of `input` is a sparse6 line or header.
+pub(crate) fn looks_like_sparse6(input: &[u8]) -> bool {
+    input.starts_with(SPARSE_HEADER) || input.starts_with(b":")
 }
 
 /// Parses every graph of a graph6 stream, one per non-empty line, within the default
@@ -58,7 +73,9 @@ pub fn parse_graph6_with_limits(input: &[u8], limits: &Limits) -> Result<Vec<Gra
     for (index, line) in input.split(|&b| b == b'\n').enumerate() {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
         let line = if index == 0 {
-            line.strip_prefix(HEADER).unwrap_or(line)
+            line.strip_prefix(HEADER)
+                .or_else(|| line.strip_prefix(SPARSE_HEADER))
+                .unwrap_or(line)
         } else {
             line
         };
@@ -83,7 +100,7 @@ pub fn parse_graph6_line(
     let at =
         |index: usize, message: String| InputError::new(line_number, index as u32 + 1, message);
     match line.first() {
-        Some(b':') => return Err(at(0, "sparse6 is not supported; convert to graph6".into())),
+        Some(b':') => return parse_sparse6_line(line, line_number, limits),
         Some(b'&') => {
             return Err(at(
                 0,
@@ -101,24 +118,7 @@ pub fn parse_graph6_line(
             ),
         ));
     }
-    let sixes = |range: std::ops::Range<usize>| -> Option<u64> {
-        line.get(range)
-            .map(|bytes| bytes.iter().fold(0u64, |n, &b| n << 6 | u64::from(b - 63)))
-    };
-    let (n, header) = match line {
-        [126, 126, ..] => (sixes(2..8), 8),
-        [126, ..] => (sixes(1..4), 4),
-        _ => (sixes(0..1), 1),
-    };
-    let n = n.ok_or_else(|| at(line.len(), "line ends inside the vertex count".into()))?;
-    limits.check_vertices(n, (line_number, 1))?;
-    if n > MAX_VERTICES as u64 {
-        return Err(at(
-            0,
-            format!("{n} vertices is more than the limit of {MAX_VERTICES}"),
-        ));
-    }
-    let n = n as usize;
+    let (n, header) = vertex_count(line, line_number, 0, limits)?;
     let bits = n * n.saturating_sub(1) / 2;
     let needed = bits.div_ceil(6);
     let body = &line[header..];
@@ -142,6 +142,76 @@ pub fn parse_graph6_line(
         if i == j {
             i = 0;
             j += 1;
+        }
+    }
+    Ok(Graph::from_edges(n, edges).expect("ids are below n"))
+}
+
+/// N(n) at `line[start..]`: the vertex count, checked against `limits` and [`MAX_VERTICES`],
+/// and where the data after it starts. The bytes are known to be `?`..`~`.
+fn vertex_count(
+    line: &[u8],
+    line_number: u32,
+    start: usize,
+    limits: &Limits,
+) -> Result<(usize, usize), InputError> {
+    let at =
+        |index: usize, message: String| InputError::new(line_number, index as u32 + 1, message);
+    let sixes = |range: std::ops::Range<usize>| -> Option<u64> {
+        line.get(range)
+            .map(|bytes| bytes.iter().fold(0u64, |n, &b| n << 6 | u64::from(b - 63)))
+    };
+    let (n, header) = match &line[start..] {
+        [126, 126, ..] => (sixes(start + 2..start + 8), start + 8),
+        [126, ..] => (sixes(start + 1..start + 4), start + 4),
+        _ => (sixes(start..start + 1), start + 1),
+    };
+    let n = n.ok_or_else(|| at(line.len(), "line ends inside the vertex count".into()))?;
+    limits.check_vertices(n, (line_number, 1))?;
+    if n > MAX_VERTICES as u64 {
+        return Err(at(
+            start,
+            format!("{n} vertices is more than the limit of {MAX_VERTICES}"),
+        ));
+    }
+    Ok((n as usize, header))
+}
+
+/// Parses one sparse6 line (starting with `:`, without its newline) within `limits`.
+///
+/// # Errors
+/// An [`InputError`] for a byte outside `?`..`~`, a size past the limits, or a line that ends
+/// inside the vertex count.
+fn parse_sparse6_line(line: &[u8], line_number: u32, limits: &Limits) -> Result<Graph, InputError> {
+    if let Some(bad) = line[1..].iter().position(|b| !(63..=126).contains(b)) {
+        return Err(InputError::new(
+            line_number,
+            bad as u32 + 2,
+            format!(
+                "byte 0x{:02x} is not sparse6 (expected '?' to '~')",
+                line[bad + 1]
+            ),
+        ));
+    }
+    let (n, header) = vertex_count(line, line_number, 1, limits)?;
+    let k = (usize::BITS - n.saturating_sub(1).leading_zeros()).max(1);
+    let data = &line[header..];
+    let total_bits = data.len() * 6;
+    let bit = |i: usize| (data[i / 6] - 63) >> (5 - i % 6) & 1;
+    let mut edges = Vec::new();
+    let (mut v, mut pos) = (0usize, 0usize);
+    while pos + 1 + k as usize <= total_bits {
+        let b = bit(pos);
+        let x = (pos + 1..pos + 1 + k as usize).fold(0usize, |x, i| x << 1 | usize::from(bit(i)));
+        pos += 1 + k as usize;
+        v += usize::from(b);
+        if x >= n || v >= n {
+            break;
+        }
+        if x > v {
+            v = x;
+        } else {
+            edges.push((x as u32, v as u32));
         }
     }
     Ok(Graph::from_edges(n, edges).expect("ids are below n"))
@@ -229,9 +299,40 @@ mod tests {
         assert!(error.message.contains("0x21"), "{error}");
         let short = parse_graph6(b"DQ\n").unwrap_err();
         assert!(short.message.contains("too short"), "{short}");
-        let sparse = parse_graph6(b":Fa@x^\n").unwrap_err();
-        assert!(sparse.message.contains("sparse6"), "{sparse}");
+        let digraph = parse_graph6(b"&DI?AO?\n").unwrap_err();
+        assert!(digraph.message.contains("digraph6"), "{digraph}");
         assert!(looks_like(b"DQc\n"));
+        assert!(looks_like(b":Fa@x^\n"));
         assert!(!looks_like(b"3 3\n.#.\n"));
+    }
+
+    #[test]
+    fn sparse6_lines_decode_as_the_format_describes() {
+        // From the format description: ":Fa@x^" is the graph on 7 vertices with edges
+        // 0-1, 0-2, 1-2 and 5-6.
+        let graph = parse_graph6(b":Fa@x^\n").unwrap().remove(0);
+        assert_eq!(graph.vertex_count(), 7);
+        assert_eq!(
+            graph.edges().collect::<Vec<_>>(),
+            vec![(0, 1), (0, 2), (1, 2), (5, 6)]
+        );
+        // Headers, a mixed stream, and a line as networkx writes K4 with sparse6.
+        let graphs = parse_graph6(b">>sparse6<<:Fa@x^\nDQc\n:CcKI\n").unwrap();
+        assert_eq!(graphs.len(), 3);
+        assert_eq!(graphs[2].edge_count(), 6);
+        let error = parse_graph6(b":Fa@x^\n:F!\n").unwrap_err();
+        assert_eq!((error.line, error.column), (2, 3), "{error}");
+        assert!(error.message.contains("not sparse6"), "{error}");
+        let small = Limits {
+            max_cells: 0,
+            max_vertices: 6,
+        };
+        let error = parse_graph6_with_limits(b":Fa@x^\n", &small).unwrap_err();
+        assert!(
+            matches!(error.kind, crate::ErrorKind::TooLarge { .. }),
+            "{error:?}"
+        );
+        let error = parse_graph6(b":~?\n").unwrap_err();
+        assert!(error.message.contains("inside the vertex count"), "{error}");
     }
 }

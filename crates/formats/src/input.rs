@@ -24,6 +24,8 @@ pub enum Format {
     Edges,
     /// graph6 lines.
     Graph6,
+    /// sparse6 lines (graph6 lines may be mixed in).
+    Sparse6,
     /// A JSON board or graph.
     Json,
     /// A slide-game record.
@@ -34,10 +36,11 @@ pub enum Format {
 
 impl Format {
     /// Every format, in the order front ends list them.
-    pub const ALL: [Format; 6] = [
+    pub const ALL: [Format; 7] = [
         Format::Board,
         Format::Edges,
         Format::Graph6,
+        Format::Sparse6,
         Format::Json,
         Format::Slide,
         Format::Treasure,
@@ -50,6 +53,7 @@ impl Format {
             Format::Board => "board",
             Format::Edges => "edges",
             Format::Graph6 => "graph6",
+            Format::Sparse6 => "sparse6",
             Format::Json => "json",
             Format::Slide => "slide",
             Format::Treasure => "treasure",
@@ -62,6 +66,7 @@ impl Format {
             Format::Board => "A grid of `.` and `#`, first line `N M [orthogonal|king|hex|knight]`",
             Format::Edges => "`n m`, then `m` lines `u v` (0-based)",
             Format::Graph6 => "graph6, one graph per line (nauty, networkx, Sage)",
+            Format::Sparse6 => "sparse6, one graph per line (geng -s, networkx's write_sparse6)",
             Format::Json => {
                 "`{\"vertices\": n, \"edges\": [[u, v], ...]}` or `{\"rows\", \"cols\", \"cells\", ...}`"
             }
@@ -91,6 +96,9 @@ pub fn detect(input: &[u8]) -> Format {
     let first = input.iter().find(|b| !b.is_ascii_whitespace());
     if first == Some(&b'{') {
         return Format::Json;
+    }
+    if graph6::looks_like_sparse6(input) {
+        return Format::Sparse6;
     }
     if graph6::looks_like(input) {
         return Format::Graph6;
@@ -157,7 +165,9 @@ pub fn parse_with_limits(
     match format.unwrap_or_else(|| detect(input)) {
         Format::Board => parse_board_with_limits(input, limits).map(Input::Board),
         Format::Edges => parse_edges_with_limits(input, limits).map(Input::Graph),
-        Format::Graph6 => graph6::parse_graph6_with_limits(input, limits).map(Input::Graphs),
+        Format::Graph6 | Format::Sparse6 => {
+            graph6::parse_graph6_with_limits(input, limits).map(Input::Graphs)
+        }
         Format::Json => parse_json_with_limits(input, limits),
         Format::Slide => parse_slide_record_with_limits(input, limits).map(Input::Slide),
         Format::Treasure => Err(InputError::new(
@@ -408,6 +418,8 @@ mod tests {
         assert_eq!(detect(b"3 2\n0 1\n1 2\n"), Format::Edges);
         assert_eq!(detect(b"3 0\n"), Format::Edges);
         assert_eq!(detect(b"DQc\n"), Format::Graph6);
+        assert_eq!(detect(b":Fa@x^\n"), Format::Sparse6);
+        assert_eq!(detect(b">>sparse6<<:Fa@x^\n"), Format::Sparse6);
         assert_eq!(detect(b" {\"vertices\": 2, \"edges\": []}"), Format::Json);
         assert_eq!(detect(b"1 3\nXO.\n1\n1 2\n1 1\n"), Format::Slide);
         assert_eq!(detect(b"1 2\n0 -1\n"), Format::Treasure);

@@ -378,8 +378,8 @@ pub struct TreasureMapRequest {
     pub map: String,
 }
 
-/// Reads the game of a request: `board` text as a board, `graph` text as graph6 when it
-/// reads as graph6 and as an edge list otherwise, an object in the JSON form (its errors are
+/// Reads the game of a request: `board` text as a board, `graph` text as graph6 or sparse6
+/// when it reads as one and as an edge list otherwise, an object in the JSON form (its errors are
 /// located in the object written compactly), all within [`LIMITS`]. Returns the field read
 /// and its game.
 fn read_game(
@@ -406,8 +406,10 @@ fn read_game(
             let bytes = text.as_bytes();
             let format = match field {
                 "board" => Format::Board,
-                _ if detect(bytes) == Format::Graph6 => Format::Graph6,
-                _ => Format::Edges,
+                _ => match detect(bytes) {
+                    found @ (Format::Graph6 | Format::Sparse6) => found,
+                    _ => Format::Edges,
+                },
             };
             load_game(bytes, Some(format), &LIMITS)
         }
