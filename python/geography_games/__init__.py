@@ -109,8 +109,7 @@ def _read(G: Any, n, format, neighbourhood, max_cells, max_vertices):
         names = [tuple(cell) for cell in cells] if shape is not None else list(range(len(classes)))
         return kind, shape, names, classes, pairs
     if hasattr(G, "nodes") and hasattr(G, "edges"):  # networkx
-        if len(G) > max_vertices:
-            _core.solve_edges(len(G), [], max_vertices)  # raises the library's InputError
+        _core.check_size(0, 0, len(G), max_cells, max_vertices)
         nodes = list(G.nodes)
         classes, pairs = _core.solve_edges(
             len(nodes), _edges_of_labels(nodes, G.edges()), max_vertices
@@ -120,8 +119,7 @@ def _read(G: Any, n, format, neighbourhood, max_cells, max_vertices):
         rows, cols = G.shape
         if rows != cols:
             raise ValueError(f"an adjacency matrix is square, found {rows} × {cols}")
-        if rows > max_vertices:
-            _core.solve_edges(rows, [], max_vertices)
+        _core.check_size(0, 0, rows, max_cells, max_vertices)
         coo = G.tocoo()
         edges = [(int(u), int(v)) for u, v in zip(coo.row, coo.col) if u < v]
         classes, pairs = _core.solve_edges(rows, edges, max_vertices)
@@ -131,6 +129,7 @@ def _read(G: Any, n, format, neighbourhood, max_cells, max_vertices):
             if neighbourhood not in NEIGHBOURHOODS:
                 raise ValueError(f"neighbourhood must be one of {NEIGHBOURHOODS}")
             rows, cols = G.shape
+            _core.check_size(rows, cols, 0, max_cells, max_vertices)
             kind, shape, cells, (classes, pairs) = _core.solve_board(
                 rows, cols, [bool(x) for x in G.ravel()], neighbourhood, max_cells
             )
@@ -138,8 +137,7 @@ def _read(G: Any, n, format, neighbourhood, max_cells, max_vertices):
         if G.ndim == 2 and G.shape[1] == 2:
             if n is None:
                 raise ValueError("an edge array needs n=, the number of vertices")
-            if n > max_vertices:
-                _core.solve_edges(n, [], max_vertices)
+            _core.check_size(0, 0, n, max_cells, max_vertices)
             edges = [(int(u), int(v)) for u, v in G.tolist()]
             if any(u < 0 or v < 0 for u, v in edges):
                 raise ValueError("vertex ids are non-negative")
@@ -225,19 +223,20 @@ def analyze(
 def _labelled(G: Any, n: int | None, max_vertices: int):
     """(names, edges by index) of a networkx graph, an edge array or a sparse matrix."""
     if hasattr(G, "nodes") and hasattr(G, "edges"):
+        _core.check_size(0, 0, len(G), DEFAULT_MAX_CELLS, max_vertices)
         nodes = list(G.nodes)
-        if len(nodes) > max_vertices:
-            _core.solve_edges(len(nodes), [], max_vertices)
         return nodes, _edges_of_labels(nodes, G.edges())
     if hasattr(G, "tocoo"):
         rows, cols = G.shape
         if rows != cols:
             raise ValueError(f"an adjacency matrix is square, found {rows} × {cols}")
+        _core.check_size(0, 0, rows, DEFAULT_MAX_CELLS, max_vertices)
         coo = G.tocoo()
         return list(range(rows)), [(int(u), int(v)) for u, v in zip(coo.row, coo.col) if u < v]
     if hasattr(G, "ndim") and G.ndim == 2 and G.shape[1] == 2:
         if n is None:
             raise ValueError("an edge array needs n=, the number of vertices")
+        _core.check_size(0, 0, n, DEFAULT_MAX_CELLS, max_vertices)
         return list(range(n)), [(int(u), int(v)) for u, v in G.tolist()]
     raise TypeError(f"expected a networkx graph, an edge array or a sparse matrix, not {type(G).__name__}")
 

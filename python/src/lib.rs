@@ -379,6 +379,24 @@ fn analyze_text(
     outcome.map_err(|e: JobError| job_error(py, &e))
 }
 
+/// Refuses a board of `rows × cols` cells over `max_cells`, or a graph of `n` vertices over
+/// `max_vertices`, before anything is built from it (a shape is a size like a header).
+#[pyfunction]
+fn check_size(
+    py: Python<'_>,
+    rows: u64,
+    cols: u64,
+    n: u64,
+    max_cells: u64,
+    max_vertices: u64,
+) -> PyResult<()> {
+    let limits = limits(max_cells, max_vertices);
+    limits
+        .check_cells("board", rows, cols, (1, 1))
+        .and_then(|()| limits.check_vertices(n, (1, 1)))
+        .map_err(|e| input_error(py, &e))
+}
+
 /// The default limits of the command line: `(max_cells, max_vertices)`.
 #[pyfunction]
 fn default_limits() -> (u64, u64) {
@@ -394,6 +412,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(judge_text, m)?)?;
     m.add_function(wrap_pyfunction!(analyze_text, m)?)?;
     m.add_function(wrap_pyfunction!(default_limits, m)?)?;
+    m.add_function(wrap_pyfunction!(check_size, m)?)?;
     m.add_function(wrap_pyfunction!(certificate_edges, m)?)?;
     m.add_function(wrap_pyfunction!(verify_edges, m)?)?;
     m.add_function(wrap_pyfunction!(solve_graph6_lines, m)?)?;

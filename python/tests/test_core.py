@@ -130,6 +130,11 @@ def test_bad_input_raises_located_value_errors():
     with pytest.raises(gg.InputError) as raised:
         gg.solve(nx.path_graph(5), max_vertices=4)
     assert raised.value.kind == "too_many_vertices"
+    with pytest.raises(gg.InputError) as raised:
+        gg.solve(np.ones((300, 300), dtype=bool), max_cells=1000)
+    assert raised.value.kind == "too_many_cells"
+    with pytest.raises(gg.InputError):
+        gg.solve(np.array([[0, 1]]), n=10**9)
     with pytest.raises(gg.InputError):
         gg.judge("noi2011", "1 3\nXO.\n1\n1 1\n1 2\n")
     with pytest.raises(ValueError):
