@@ -94,6 +94,14 @@ class Solution:
         )
 
 
+def _refuse_directed(G: Any) -> None:
+    if getattr(G, "is_directed", lambda: False)():
+        raise ValueError(
+            "a directed graph: the game here is undirected geography (directed geography is "
+            "another, PSPACE-hard, class); pass G.to_undirected() to play on its edges"
+        )
+
+
 def _edges_of_labels(nodes: list, edges: Iterable[tuple[Hashable, Hashable]]):
     index = {node: i for i, node in enumerate(nodes)}
     return [(index[u], index[v]) for u, v in edges]
@@ -109,6 +117,7 @@ def _read(G: Any, n, format, neighbourhood, max_cells, max_vertices):
         names = [tuple(cell) for cell in cells] if shape is not None else list(range(len(classes)))
         return kind, shape, names, classes, pairs
     if hasattr(G, "nodes") and hasattr(G, "edges"):  # networkx
+        _refuse_directed(G)
         _core.check_size(0, 0, len(G), max_cells, max_vertices)
         nodes = list(G.nodes)
         classes, pairs = _core.solve_edges(
@@ -223,6 +232,7 @@ def analyze(
 def _labelled(G: Any, n: int | None, max_vertices: int):
     """(names, edges by index) of a networkx graph, an edge array or a sparse matrix."""
     if hasattr(G, "nodes") and hasattr(G, "edges"):
+        _refuse_directed(G)
         _core.check_size(0, 0, len(G), DEFAULT_MAX_CELLS, max_vertices)
         nodes = list(G.nodes)
         return nodes, _edges_of_labels(nodes, G.edges())

@@ -274,3 +274,31 @@ def test_solve_many_keeps_the_order_of_its_input():
         assert solution.matching_size == n // 2
     with pytest.raises(gg.InputError):
         gg.solve_many(["DQc", "!!"])
+
+
+@pytest.mark.parametrize("neighbourhood", ["orthogonal", "king", "hex", "knight"])
+def test_boards_agree_with_the_command_line(neighbourhood, tmp_path):
+    import json
+    import subprocess
+
+    binary = ROOT / "target" / "debug" / "geography"
+    if not binary.exists():
+        pytest.skip("the command line is not built (scripts/test builds it first)")
+    rng = np.random.default_rng(11)
+    free = rng.random((9, 8)) > 0.2
+    text = f"9 8 {neighbourhood}\n" + "\n".join(
+        "".join("." if f else "#" for f in row) for row in free
+    ) + "\n"
+    path = tmp_path / "board.txt"
+    path.write_text(text)
+    report = json.loads(subprocess.run(
+        [str(binary), "solve", "--json", str(path)], capture_output=True, check=True, text=True
+    ).stdout)
+    solution = gg.solve(free, neighbourhood=neighbourhood)
+    assert solution.mover_wins == {tuple(cell) for cell in report["mover_wins"]}
+    assert solution.matching_size == report["matching_size"]
+
+
+def test_directed_graphs_are_refused():
+    with pytest.raises(ValueError, match="directed"):
+        gg.solve(nx.DiGraph([(0, 1)]))
