@@ -72,6 +72,13 @@ def _top_bottom(G: nx.Graph, top_nodes):
     return nx.bipartite.sets(G, top_nodes, backend="networkx")
 
 
+def _bipartite_mates(G: nx.Graph, top_nodes) -> dict:
+    """A maximum matching as networkx's bipartite functions give it: each matched node mapped
+    to its mate, after the sides are checked as networkx checks them."""
+    _top_bottom(G, top_nodes)
+    return _pairs_to_dict(_maximum_matching(G))
+
+
 class BackendInterface:
     """The object networkx dispatches to."""
 
@@ -126,16 +133,12 @@ class BackendInterface:
     @staticmethod
     def hopcroft_karp_matching(G, top_nodes=None):
         _count("hopcroft_karp_matching")
-        graph = _graph_of(G)
-        _top_bottom(graph, top_nodes)
-        return _pairs_to_dict(_maximum_matching(graph))
+        return _bipartite_mates(_graph_of(G), top_nodes)
 
     @staticmethod
     def eppstein_matching(G, top_nodes=None):
         _count("eppstein_matching")
-        graph = _graph_of(G)
-        _top_bottom(graph, top_nodes)
-        return _pairs_to_dict(_maximum_matching(graph))
+        return _bipartite_mates(_graph_of(G), top_nodes)
 
     @staticmethod
     def to_vertex_cover(G, matching, top_nodes=None):

@@ -14,7 +14,9 @@ use geography_boards::{Board, Neighbourhood};
 use geography_formats::{
     parse_graph6_line, ErrorKind, Format, InputError as LibraryError, Limit, Limits,
 };
-use geography_matching::{check, decompose, Certificate, Class, Graph, Masked, Proof};
+use geography_matching::{
+    check, decompose, Certificate, Class, Decomposition, Graph, Masked, Proof,
+};
 use geography_rules::Game;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -62,7 +64,9 @@ fn job_error(py: Python<'_>, error: &JobError) -> PyErr {
 /// a maximum matching's pairs.
 type Solved = (Vec<u8>, Vec<(u32, u32)>);
 
-fn solved(classes: &[Class], mate: impl Fn(u32) -> Option<u32>) -> Solved {
+fn solved(decomposition: &Decomposition) -> Solved {
+    let classes = decomposition.classes();
+    let mate = |v| decomposition.matching().mate(v);
     let codes = classes
         .iter()
         .map(|class| match class {
@@ -95,9 +99,7 @@ fn solve_edges(
     let graph = graph_of(py, n, edges, max_vertices)?;
     Ok(py.allow_threads(|| {
         let decomposition = decompose(&graph);
-        solved(decomposition.classes(), |v| {
-            decomposition.matching().mate(v)
-        })
+        solved(&decomposition)
     }))
 }
 
@@ -235,9 +237,7 @@ fn solve_graph6_lines(
                 let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
                 let graph = parse_graph6_line(line, number, &limits)?;
                 let decomposition = decompose(&graph);
-                Ok(solved(decomposition.classes(), |v| {
-                    decomposition.matching().mate(v)
-                }))
+                Ok(solved(&decomposition))
             })
             .collect::<Result<Vec<Solved>, LibraryError>>()
     });
@@ -263,14 +263,7 @@ fn solve_game(game: &Game) -> SolvedGame {
     let cells = (0..game.vertex_count() as u32)
         .filter_map(|v| game.cell(v).map(|c| (c.row + 1, c.col + 1)))
         .collect();
-    (
-        game.kind(),
-        shape,
-        cells,
-        solved(decomposition.classes(), |v| {
-            decomposition.matching().mate(v)
-        }),
-    )
+    (game.kind(), shape, cells, solved(decomposition))
 }
 
 /// Reads `text` as the CLI reads a file (the format detected, or named) and solves it: one
