@@ -302,3 +302,15 @@ def test_boards_agree_with_the_command_line(neighbourhood, tmp_path):
 def test_directed_graphs_are_refused():
     with pytest.raises(ValueError, match="directed"):
         gg.solve(nx.DiGraph([(0, 1)]))
+
+
+@settings(max_examples=200, derandomize=True, deadline=None)
+@given(graphs(max_vertices=70))
+def test_sparse6_reads_as_networkx_writes_it(G):
+    expected = gg.solve(G)
+    text = nx.to_sparse6_bytes(G, header=False).decode()
+    solution = gg.solve(text)
+    assert solution.mover_wins == expected.mover_wins
+    assert solution.matching_size == expected.matching_size
+    # The graph itself: every edge of G, and no other, joins the vertices we read.
+    assert all(G.has_edge(u, v) for u, v in solution.matching)
