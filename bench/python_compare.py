@@ -354,14 +354,7 @@ def describe(tool):
 
 # --- the report ---------------------------------------------------------------------------
 
-def fmt_s(x):
-    if x >= 100:
-        return f"{x:.0f}"
-    if x >= 10:
-        return f"{x:.1f}"
-    if x >= 1:
-        return f"{x:.2f}"
-    return f"{x:.3f}"
+fmt_s = compare.fmt_s  # the same figures as bench/compare's reports
 
 
 def fmt_ratio(x):
