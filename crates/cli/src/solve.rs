@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use clap::builder::PossibleValue;
 use clap::ValueEnum;
 use geography_app::{
-    load, solve, solve_slide, solve_treasure, Budget, CertificateReport, JobError, Loaded,
-    SolveOptions, SolveReport,
+    load, solve, solve_slide, solve_treasure, Budget, CertificateReport, Loaded, SolveOptions,
+    SolveReport,
 };
 use geography_contest::TreasureMap;
 use geography_formats::{Format, Limits, SlideRecord};
@@ -179,10 +179,9 @@ fn game_result(
         certificate: args.certificate,
         threads,
     };
-    let report = solve(game, options, &Budget::unlimited()).map_err(|error| match error {
-        JobError::Input(error) => Failure::Input(error.to_string()),
-        other => Failure::Input(format!("error: {other}")),
-    })?;
+    // The input was read already and an unlimited budget never stops: only a bug fails here.
+    let report = solve(game, options, &Budget::unlimited())
+        .map_err(|error| Failure::Input(format!("error: {error}")))?;
     if args.json {
         // serde_json writes a few bytes at a time: a concrete buffer takes them inline, where
         // `out` would cost a dynamic call each (a tenth of a large board's run).
