@@ -77,6 +77,8 @@ fn search_every_root<G: Adjacency>(graph: &G, mut matching: Matching) -> (Matchi
                 forest.reset();
             }
             Growth::Exhausted => forest.bury(),
+            Growth::Stopped => unreachable!("grown without a watcher"),
+            Growth::Joined(..) => unreachable!("one tree at a time"),
         }
     }
     (matching, forest)

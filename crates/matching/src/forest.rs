@@ -51,6 +51,12 @@ pub(crate) enum Growth {
     Augmenting(u32),
     /// No augmenting path from the planted roots.
     Exhausted,
+    /// The watcher passed to [`Forest::grow_watched`] asked to stop.
+    Stopped,
+    /// An edge joins even vertices of two trees: with the paths of both ends to their
+    /// roots it makes an augmenting path between the two roots (possible only when several
+    /// trees are planted and the matching is not maximum).
+    Joined(u32, u32),
 }
 
 /// One step of spelling out a path P(v) (see the module invariants).
@@ -70,6 +76,9 @@ pub(crate) struct Forest {
     link: Vec<u32>,
     /// Even vertices whose edges are still to be scanned, the last labelled on top.
     unscanned: Vec<u32>,
+    /// Scan `unscanned` from this index on, oldest first, instead of from the top: breadth
+    /// first. `None`: depth first.
+    breadth_first: Option<usize>,
     touched: Vec<u32>,
     steps: Vec<Step>,
     path: Vec<u32>,
@@ -83,9 +92,39 @@ impl Forest {
             bridge_end: vec![NONE; bound],
             link: (0..bound as u32).collect(),
             unscanned: Vec::new(),
+            breadth_first: None,
             touched: Vec::new(),
             steps: Vec::new(),
             path: Vec::new(),
+        }
+    }
+
+    /// A forest that grows breadth first: the even vertex labelled first is scanned first,
+    /// so the vertices near a root are labelled before the far ones.
+    pub(crate) fn new_breadth_first(bound: usize) -> Self {
+        Forest {
+            breadth_first: Some(0),
+            ..Forest::new(bound)
+        }
+    }
+
+    /// The next even vertex to scan, in this forest's order.
+    fn next_unscanned(&mut self) -> Option<u32> {
+        match &mut self.breadth_first {
+            None => self.unscanned.pop(),
+            Some(head) => {
+                let v = self.unscanned.get(*head).copied();
+                *head += 1;
+                v
+            }
+        }
+    }
+
+    /// Forgets the even vertices still to be scanned.
+    fn clear_unscanned(&mut self) {
+        self.unscanned.clear();
+        if let Some(head) = &mut self.breadth_first {
+            *head = 0;
         }
     }
 
@@ -119,10 +158,23 @@ impl Forest {
     /// than breadth first on a 3000×3000 king board, 1.14× on a hex board, the same on
     /// random graphs.
     ///
-    /// Precondition: no even–even edge joins two different trees (true with a single root,
-    /// and with every exposed vertex as a root when `mates` is a maximum matching).
+    /// An even–even edge between two different trees ends the growth with
+    /// [`Growth::Joined`]; it cannot happen with a single root, nor with every exposed vertex
+    /// as a root when `mates` is a maximum matching.
     pub(crate) fn grow<G: Adjacency>(&mut self, graph: &G, mates: &[u32]) -> Growth {
-        while let Some(v) = self.unscanned.pop() {
+        self.grow_watched(graph, mates, |_| false)
+    }
+
+    /// [`Forest::grow`], calling `watch` on every vertex as it turns even (roots excepted)
+    /// and stopping with [`Growth::Stopped`] as soon as it returns true. The forest is then
+    /// left as it was: its labels stay valid, and [`Forest::reset`] forgets it.
+    pub(crate) fn grow_watched<G: Adjacency>(
+        &mut self,
+        graph: &G,
+        mates: &[u32],
+        mut watch: impl FnMut(u32) -> bool,
+    ) -> Growth {
+        while let Some(v) = self.next_unscanned() {
             for w in graph.neighbors(v) {
                 let flags = self.flags[w as usize];
                 if flags & DEAD != 0 {
@@ -133,26 +185,38 @@ impl Forest {
                     EVEN => {
                         let (bv, bw) = (self.find(v), self.find(w));
                         if bv != bw {
-                            let base = self.common_base(bv, bw, mates);
+                            let Some(base) = self.common_base(bv, bw, mates) else {
+                                self.clear_unscanned();
+                                return Growth::Joined(v, w);
+                            };
+                            let from = self.unscanned.len();
                             self.shrink(v, w, base, mates);
                             self.shrink(w, v, base, mates);
+                            if self.unscanned[from..].iter().any(|&odd| watch(odd)) {
+                                self.clear_unscanned();
+                                return Growth::Stopped;
+                            }
                         }
                     }
                     _ => {
                         self.pred[w as usize] = v;
                         let m = mates[w as usize];
                         if m == NONE {
-                            self.unscanned.clear();
+                            self.clear_unscanned();
                             return Growth::Augmenting(w);
                         }
                         self.label_free(w, ODD);
                         self.label_free(m, EVEN);
                         self.unscanned.push(m);
+                        if watch(m) {
+                            self.clear_unscanned();
+                            return Growth::Stopped;
+                        }
                     }
                 }
             }
         }
-        self.unscanned.clear();
+        self.clear_unscanned();
         Growth::Exhausted
     }
 
@@ -167,6 +231,12 @@ impl Forest {
             mates[pair[1] as usize] = pair[0];
         }
         self.path = path;
+    }
+
+    /// Appends P(v) to `out`: the even alternating path from the even vertex `v` to its
+    /// root, starting with `v`'s matched edge (see the module invariants).
+    pub(crate) fn even_path(&mut self, v: u32, mates: &[u32], out: &mut Vec<u32>) {
+        self.spell(v, NONE, mates, out);
     }
 
     /// Appends P(v) up to `stop` (inclusive; `NONE` for the root) to `out`, without recursion.
@@ -230,22 +300,22 @@ impl Forest {
 
     /// The base of the innermost blossom containing both tree paths from bases `a` and `b`:
     /// walks up from both in turn, marking bases, until one is met twice; then clears the
-    /// marks, which lie on each walk from its start up to the first unmarked base.
-    fn common_base(&mut self, a: u32, b: u32, mates: &[u32]) -> u32 {
+    /// marks, which lie on each walk from its start up to the first unmarked base. `None`
+    /// when both walks pass their roots without meeting: `a` and `b` are in different trees.
+    fn common_base(&mut self, a: u32, b: u32, mates: &[u32]) -> Option<u32> {
         let (mut x, mut y) = (a, b);
         let base = loop {
             if x != NONE {
                 if self.flags[x as usize] & MARK != 0 {
-                    break x;
+                    break Some(x);
                 }
                 self.flags[x as usize] |= MARK;
                 x = self.base_above(x, mates);
             }
             std::mem::swap(&mut x, &mut y);
-            assert!(
-                x != NONE || y != NONE,
-                "even vertices of two trees are adjacent: the matching is not maximum"
-            );
+            if x == NONE && y == NONE {
+                break None;
+            }
         };
         for mut x in [a, b] {
             while x != NONE && self.flags[x as usize] & MARK != 0 {

@@ -281,6 +281,28 @@ impl Graph {
         self.neighbor_slice(v).len()
     }
 
+    /// The slots of `v`'s neighbours in the flat list of arcs: arc `i` of the graph is the
+    /// `i`-th entry of the concatenated neighbour lists, so per-arc data can live in a flat
+    /// array beside the graph.
+    pub(crate) fn arc_range(&self, v: u32) -> std::ops::Range<usize> {
+        self.offsets[v as usize] as usize..self.offsets[v as usize + 1] as usize
+    }
+
+    /// The slot of the arc from `u` to `v`, if they are adjacent. O(log deg u).
+    pub(crate) fn arc(&self, u: u32, v: u32) -> Option<usize> {
+        let range = self.arc_range(u);
+        let start = range.start;
+        self.targets[range]
+            .binary_search(&v)
+            .ok()
+            .map(|i| start + i)
+    }
+
+    /// The head of every arc, in slot order.
+    pub(crate) fn arc_heads(&self) -> &[u32] {
+        &self.targets
+    }
+
     /// Whether `u` and `v` are adjacent. O(log deg u).
     pub fn has_edge(&self, u: u32, v: u32) -> bool {
         (u as usize) < self.vertex_count() && self.neighbor_slice(u).binary_search(&v).is_ok()

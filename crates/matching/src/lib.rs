@@ -10,6 +10,7 @@
 //!   [`maximum_matching`] (Edmonds' blossom algorithm, any graph).
 //! - [`bipartite_decomposition`] and [`gallai_edmonds`]: the class of every vertex;
 //!   [`decompose`] picks the right one.
+//! - [`edge_classes`]: which edges every, some or no maximum matching uses.
 //! - [`Certificate`] and [`check`]: a linear-time proof check that trusts no solver.
 //! - [`DeletionMatching`]: a maximum matching kept up to date while vertices are deleted one
 //!   by one, for analysing played games.
@@ -52,12 +53,15 @@
 
 #![deny(missing_docs)]
 
+mod bipartite_edges;
 mod blossom;
 mod budgeted_search;
 mod certificate;
 mod colouring;
+mod covered_edges;
 mod decomposition;
 mod dulmage_mendelsohn;
+mod edge_classes;
 mod forest;
 mod gallai_edmonds;
 mod graph;
@@ -76,6 +80,7 @@ pub use certificate::{check, Certificate, CertificateError};
 pub use colouring::two_colouring;
 pub use decomposition::{Class, Decomposition, Proof};
 pub use dulmage_mendelsohn::bipartite_decomposition;
+pub use edge_classes::{edge_classes, EdgeClass, EdgeClasses};
 pub use gallai_edmonds::gallai_edmonds;
 pub use graph::{Adjacency, Graph, GraphError, Masked, MaskedNeighbors, NONE};
 pub use greedy::greedy_matching;
