@@ -10,6 +10,10 @@ or text read as the ``geography`` command line reads a file (a board, an edge li
 JSON; ``format=`` names one). Boards are text or a 2-D numpy bool array (True: free) with
 ``neighbourhood=``. Board cells are named ``(row, col)``, 1-based.
 
+Besides who wins (``solve``), the structure of the maximum matchings: ``maximum_matching``,
+``gallai_edmonds``, ``edge_classes`` (the edges every, some or no maximum matching uses),
+``certificate`` and ``verify``, ``dulmage_mendelsohn``.
+
 >>> import geography_games as gg
 >>> solution = gg.solve("1 3\\n...\\n")
 >>> sorted(solution.mover_wins), sorted(solution.mover_loses)
@@ -32,6 +36,7 @@ __all__ = [
     "analyze",
     "certificate",
     "dulmage_mendelsohn",
+    "edge_classes",
     "gallai_edmonds",
     "judge",
     "maximum_matching",
@@ -43,6 +48,8 @@ __all__ = [
 
 DEFAULT_MAX_CELLS, DEFAULT_MAX_VERTICES = _core.default_limits()
 NEIGHBOURHOODS = ("orthogonal", "king", "hex", "knight")
+# The keys of `edge_classes`, in the order the engine returns the classes.
+_EDGE_CLASSES = ("vital", "allowed", "forbidden")
 
 
 class Solution:
@@ -107,23 +114,25 @@ def _edges_of_labels(nodes: list, edges: Iterable[tuple[Hashable, Hashable]]):
     return [(index[u], index[v]) for u, v in edges]
 
 
-def _read(G: Any, n, format, neighbourhood, max_cells, max_vertices):
-    """(kind, shape, names, classes, pairs) for any accepted input."""
+def _read(G: Any, n, format, neighbourhood, max_cells, max_vertices, with_edge_classes=False):
+    """(kind, shape, names, classes, pairs, classed) for any accepted input: ``classed`` is
+    ``(vital, allowed, forbidden)``, lists of index pairs ``(u, v)`` with ``u < v``, when
+    ``with_edge_classes``, else ``None``."""
     if isinstance(G, (str, bytes)):
         text = G.encode() if isinstance(G, str) else G
-        kind, shape, cells, (classes, pairs) = _core.solve_text(
-            text, format, max_cells, max_vertices
+        kind, shape, cells, (classes, pairs, classed) = _core.solve_text(
+            text, format, max_cells, max_vertices, with_edge_classes
         )
         names = [tuple(cell) for cell in cells] if shape is not None else list(range(len(classes)))
-        return kind, shape, names, classes, pairs
+        return kind, shape, names, classes, pairs, classed
     if hasattr(G, "nodes") and hasattr(G, "edges"):  # networkx
         _refuse_directed(G)
         _core.check_size(0, 0, len(G), max_cells, max_vertices)
         nodes = list(G.nodes)
-        classes, pairs = _core.solve_edges(
-            len(nodes), _edges_of_labels(nodes, G.edges()), max_vertices
+        classes, pairs, classed = _core.solve_edges(
+            len(nodes), _edges_of_labels(nodes, G.edges()), max_vertices, with_edge_classes
         )
-        return "graph", None, nodes, classes, pairs
+        return "graph", None, nodes, classes, pairs, classed
     if hasattr(G, "tocoo"):  # scipy.sparse
         rows, cols = G.shape
         if rows != cols:
@@ -131,18 +140,19 @@ def _read(G: Any, n, format, neighbourhood, max_cells, max_vertices):
         _core.check_size(0, 0, rows, max_cells, max_vertices)
         coo = G.tocoo()
         edges = [(int(u), int(v)) for u, v in zip(coo.row, coo.col) if u < v]
-        classes, pairs = _core.solve_edges(rows, edges, max_vertices)
-        return "graph", None, list(range(rows)), classes, pairs
+        classes, pairs, classed = _core.solve_edges(rows, edges, max_vertices, with_edge_classes)
+        return "graph", None, list(range(rows)), classes, pairs, classed
     if hasattr(G, "ndim") and hasattr(G, "dtype"):  # numpy
         if G.ndim == 2 and G.dtype == bool:
             if neighbourhood not in NEIGHBOURHOODS:
                 raise ValueError(f"neighbourhood must be one of {NEIGHBOURHOODS}")
             rows, cols = G.shape
             _core.check_size(rows, cols, 0, max_cells, max_vertices)
-            kind, shape, cells, (classes, pairs) = _core.solve_board(
-                rows, cols, [bool(x) for x in G.ravel()], neighbourhood, max_cells
+            kind, shape, cells, (classes, pairs, classed) = _core.solve_board(
+                rows, cols, [bool(x) for x in G.ravel()], neighbourhood, max_cells,
+                with_edge_classes,
             )
-            return kind, shape, [tuple(c) for c in cells], classes, pairs
+            return kind, shape, [tuple(c) for c in cells], classes, pairs, classed
         if G.ndim == 2 and G.shape[1] == 2:
             if n is None:
                 raise ValueError("an edge array needs n=, the number of vertices")
@@ -150,8 +160,12 @@ def _read(G: Any, n, format, neighbourhood, max_cells, max_vertices):
             edges = [(int(u), int(v)) for u, v in G.tolist()]
             if any(u < 0 or v < 0 for u, v in edges):
                 raise ValueError("vertex ids are non-negative")
-            classes, pairs = _core.solve_edges(n, edges, max_vertices)
-            return "graph", None, list(range(n)), classes, pairs
+            # Caught here, not by the engine, so that an id past 32 bits is a ValueError too.
+            outside = next(((u, v) for u, v in edges if u >= n or v >= n), None)
+            if outside is not None:
+                raise ValueError(f"edge {outside} names a vertex outside 0..{n}")
+            classes, pairs, classed = _core.solve_edges(n, edges, max_vertices, with_edge_classes)
+            return "graph", None, list(range(n)), classes, pairs, classed
         raise ValueError("a numpy input is a (m, 2) integer edge array or a 2-D bool board")
     raise TypeError(f"cannot read a graph from {type(G).__name__}")
 
@@ -172,7 +186,10 @@ def solve(
     >>> sorted(solve(nx.path_graph(["a", "b", "c"])).mover_wins)
     ['b']
     """
-    return Solution(*_read(G, n, format, neighbourhood, max_cells, max_vertices))
+    kind, shape, names, classes, pairs, _ = _read(
+        G, n, format, neighbourhood, max_cells, max_vertices
+    )
+    return Solution(kind, shape, names, classes, pairs)
 
 
 def maximum_matching(G: Any, **kwargs: Any) -> set[tuple]:
@@ -195,6 +212,48 @@ def gallai_edmonds(G: Any, **kwargs: Any) -> tuple[set, set, set]:
     ([1, 2, 3], [0], [])
     """
     return solve(G, **kwargs).gallai_edmonds
+
+
+def edge_classes(
+    G: Any,
+    *,
+    n: int | None = None,
+    format: str | None = None,
+    neighbourhood: str = "orthogonal",
+    max_cells: int = DEFAULT_MAX_CELLS,
+    max_vertices: int = DEFAULT_MAX_VERTICES,
+) -> dict[str, set[tuple]]:
+    """How the maximum matchings use each edge: ``{"vital": ..., "allowed": ..., "forbidden":
+    ...}``, three sets of node 2-tuples. An edge is *vital* when every maximum matching
+    contains it, *allowed* when some maximum matching does but not every one, *forbidden*
+    when none does. Every edge is in exactly one of the sets: parallel edges count once, and
+    self-loops, which no matching uses, are in none.
+
+    Takes every input :func:`solve` takes, with the same keywords. Each edge appears once,
+    oriented as the graph's own edge iteration gives it: for a networkx graph, as
+    ``G.edges()`` yields it (its end met first in ``G.nodes`` first, so every ``(u, v)`` of
+    ``G.edges()`` but a self-loop is in one of the sets, and node labels need not be
+    sortable); on numpy, scipy and text graphs, vertex ids ``(u, v)`` with ``u < v``; on
+    boards, ``(row, col)`` cells with the first in row-major order first. The pairs of
+    :func:`maximum_matching` are oriented the same way, and all lie in ``vital | allowed``.
+
+    The work is one maximum matching and its Gallai-Edmonds decomposition, then linear time
+    on bipartite graphs (orthogonal and knight boards among them), O(V·E·α(V)) at worst on
+    others.
+
+    >>> import networkx as nx
+    >>> classes = edge_classes(nx.path_graph(4))  # 0 - 1 - 2 - 3: one perfect matching
+    >>> sorted(classes["vital"]), sorted(classes["allowed"]), sorted(classes["forbidden"])
+    ([(0, 1), (2, 3)], [], [(1, 2)])
+    >>> sorted(edge_classes(nx.cycle_graph(4))["allowed"])  # two perfect matchings
+    [(0, 1), (0, 3), (1, 2), (2, 3)]
+    """
+    _, _, names, _, _, classed = _read(
+        G, n, format, neighbourhood, max_cells, max_vertices, with_edge_classes=True
+    )
+    return {
+        name: {(names[u], names[v]) for u, v in part} for name, part in zip(_EDGE_CLASSES, classed)
+    }
 
 
 def judge(
@@ -327,7 +386,7 @@ def solve_many(graph6_lines: Iterable[str | bytes], *, max_vertices: int = DEFAU
     solved = _core.solve_graph6_lines(lines, max_vertices)
     return [
         Solution("graph", None, list(range(len(classes))), classes, pairs)
-        for classes, pairs in solved
+        for classes, pairs, _ in solved
     ]
 
 

@@ -15,7 +15,8 @@ use geography_formats::{
     parse_graph6_line, ErrorKind, Format, InputError as LibraryError, Limit, Limits,
 };
 use geography_matching::{
-    check, decompose, Certificate, Class, Decomposition, Graph, Masked, Proof,
+    check, decompose, edge_classes, Certificate, Class, Decomposition, EdgeClass, EdgeClasses,
+    Graph, Masked, Proof,
 };
 use geography_rules::Game;
 use pyo3::create_exception;
@@ -60,11 +61,28 @@ fn job_error(py: Python<'_>, error: &JobError) -> PyErr {
     }
 }
 
-/// The class of every vertex as 0 (D: some maximum matching misses it), 1 (A) or 2 (C), and
-/// a maximum matching's pairs.
-type Solved = (Vec<u8>, Vec<(u32, u32)>);
+/// The edges of each class, `(vital, allowed, forbidden)`: each edge once as `(u, v)` with
+/// `u < v`, in increasing order.
+type ClassedEdges = (Vec<(u32, u32)>, Vec<(u32, u32)>, Vec<(u32, u32)>);
 
-fn solved(decomposition: &Decomposition) -> Solved {
+/// The class of every vertex as 0 (D: some maximum matching misses it), 1 (A) or 2 (C), a
+/// maximum matching's pairs, and the classes of the edges when they were asked for.
+type Solved = (Vec<u8>, Vec<(u32, u32)>, Option<ClassedEdges>);
+
+fn classed_edges(classes: &EdgeClasses<'_>) -> ClassedEdges {
+    let mut parts: ClassedEdges = (Vec::new(), Vec::new(), Vec::new());
+    for (u, v, class) in classes.iter() {
+        match class {
+            EdgeClass::Vital => parts.0.push((u, v)),
+            EdgeClass::Allowed => parts.1.push((u, v)),
+            EdgeClass::Forbidden => parts.2.push((u, v)),
+        }
+    }
+    parts
+}
+
+/// [`Solved`], with `edges` the edge classes when they were asked for.
+fn solved(decomposition: &Decomposition, edges: Option<EdgeClasses<'_>>) -> Solved {
     let classes = decomposition.classes();
     let mate = |v| decomposition.matching().mate(v);
     let codes = classes
@@ -78,7 +96,7 @@ fn solved(decomposition: &Decomposition) -> Solved {
     let pairs = (0..classes.len() as u32)
         .filter_map(|v| mate(v).filter(|&w| v < w).map(|w| (v, w)))
         .collect();
-    (codes, pairs)
+    (codes, pairs, edges.as_ref().map(classed_edges))
 }
 
 fn limits(max_cells: u64, max_vertices: u64) -> Limits {
@@ -88,18 +106,22 @@ fn limits(max_cells: u64, max_vertices: u64) -> Limits {
     }
 }
 
-/// Solves the graph on `n` vertices with these edges (self-loops dropped, repeats merged).
+/// Solves the graph on `n` vertices with these edges (self-loops dropped, repeats merged);
+/// with `with_edge_classes`, also classes its edges.
 #[pyfunction]
+#[pyo3(signature = (n, edges, max_vertices, with_edge_classes = false))]
 fn solve_edges(
     py: Python<'_>,
     n: u64,
     edges: Vec<(u32, u32)>,
     max_vertices: u64,
+    with_edge_classes: bool,
 ) -> PyResult<Solved> {
     let graph = graph_of(py, n, edges, max_vertices)?;
     Ok(py.allow_threads(|| {
         let decomposition = decompose(&graph);
-        solved(&decomposition)
+        let edges = with_edge_classes.then(|| edge_classes(&graph, &decomposition));
+        solved(&decomposition, edges)
     }))
 }
 
@@ -237,7 +259,7 @@ fn solve_graph6_lines(
                 let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
                 let graph = parse_graph6_line(line, number, &limits)?;
                 let decomposition = decompose(&graph);
-                Ok(solved(&decomposition))
+                Ok(solved(&decomposition, None))
             })
             .collect::<Result<Vec<Solved>, LibraryError>>()
     });
@@ -246,7 +268,7 @@ fn solve_graph6_lines(
 
 /// What `solve_text` and `solve_board` return: the kind, the board's shape (rows, cols,
 /// neighbourhood) or `None`, the 1-based cell of every vertex on a board (empty on a graph),
-/// and the solution.
+/// and the solution (with the edge classes when asked for).
 type SolvedGame = (
     &'static str,
     Option<(u32, u32, &'static str)>,
@@ -254,28 +276,31 @@ type SolvedGame = (
     Solved,
 );
 
-fn solve_game(game: &Game) -> SolvedGame {
+fn solve_game(game: &Game, with_edge_classes: bool) -> SolvedGame {
     let solution = game.solve(1);
     let decomposition = solution.decomposition();
+    // A board's graph is built only here, when the edges are asked for.
+    let edges = with_edge_classes.then(|| edge_classes(game.graph(), decomposition));
     let shape = game
         .board()
         .map(|b| (b.rows(), b.cols(), b.neighbourhood().name()));
     let cells = (0..game.vertex_count() as u32)
         .filter_map(|v| game.cell(v).map(|c| (c.row + 1, c.col + 1)))
         .collect();
-    (game.kind(), shape, cells, solved(decomposition))
+    (game.kind(), shape, cells, solved(decomposition, edges))
 }
 
 /// Reads `text` as the CLI reads a file (the format detected, or named) and solves it: one
-/// board or one graph.
+/// board or one graph; with `with_edge_classes`, also classes its edges.
 #[pyfunction]
-#[pyo3(signature = (text, format, max_cells, max_vertices))]
+#[pyo3(signature = (text, format, max_cells, max_vertices, with_edge_classes = false))]
 fn solve_text(
     py: Python<'_>,
     text: &[u8],
     format: Option<&str>,
     max_cells: u64,
     max_vertices: u64,
+    with_edge_classes: bool,
 ) -> PyResult<SolvedGame> {
     let format = match format {
         None => None,
@@ -289,8 +314,10 @@ fn solve_text(
     let limits = limits(max_cells, max_vertices);
     let outcome = py.allow_threads(|| {
         load(text, format, &limits).map(|loaded| match loaded {
-            Loaded::Game(game) => Ok(solve_game(&game)),
-            Loaded::Games(games) if games.len() == 1 => Ok(solve_game(&games[0])),
+            Loaded::Game(game) => Ok(solve_game(&game, with_edge_classes)),
+            Loaded::Games(games) if games.len() == 1 => {
+                Ok(solve_game(&games[0], with_edge_classes))
+            }
             Loaded::Games(games) => Err(format!(
                 "expected one graph, found {} graph6 lines: use solve_many",
                 games.len()
@@ -306,8 +333,10 @@ fn solve_text(
     }
 }
 
-/// Solves a board given as `rows × cols` flags (true: free), row-major.
+/// Solves a board given as `rows × cols` flags (true: free), row-major; with
+/// `with_edge_classes`, also classes its edges.
 #[pyfunction]
+#[pyo3(signature = (rows, cols, free, neighbourhood, max_cells, with_edge_classes = false))]
 fn solve_board(
     py: Python<'_>,
     rows: u32,
@@ -315,6 +344,7 @@ fn solve_board(
     free: Vec<bool>,
     neighbourhood: &str,
     max_cells: u64,
+    with_edge_classes: bool,
 ) -> PyResult<SolvedGame> {
     limits(max_cells, u64::MAX)
         .check_cells("board", u64::from(rows), u64::from(cols), (1, 1))
@@ -327,8 +357,10 @@ fn solve_board(
     if free.len() as u64 != u64::from(rows) * u64::from(cols) || rows == 0 || cols == 0 {
         return Err(PyValueError::new_err("a board needs rows × cols > 0 cells"));
     }
-    Ok(py
-        .allow_threads(|| solve_game(&Game::on_board(Board::new(rows, cols, free, neighbourhood)))))
+    Ok(py.allow_threads(|| {
+        let game = Game::on_board(Board::new(rows, cols, free, neighbourhood));
+        solve_game(&game, with_edge_classes)
+    }))
 }
 
 /// The judge's exact output for `problem` (`jsoi2009`, `noi2011`, `hdu4101`).

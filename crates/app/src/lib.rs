@@ -18,8 +18,8 @@
 //! use geography_formats::Limits;
 //!
 //! let game = load_game(b"2 2\n..\n.#\n", None, &Limits::DEFAULT).unwrap();
-//! let report = solve(&game, SolveOptions { certificate: true, threads: 1 }, &Budget::unlimited())
-//!     .unwrap();
+//! let options = SolveOptions { certificate: true, ..SolveOptions::default() };
+//! let report = solve(&game, options, &Budget::unlimited()).unwrap();
 //! assert_eq!(report.matching_size(), 1);
 //! assert_eq!(report.status_rows().unwrap(), ["WL", "L#"]);
 //! assert!(report.certificate().unwrap().verified);

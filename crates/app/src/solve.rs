@@ -11,7 +11,7 @@
 
 use geography_contest::{analyse_treasure, TreasureMap, TreasureOutcome};
 use geography_formats::SlideRecord;
-use geography_matching::{Certificate, Proof};
+use geography_matching::{Certificate, EdgeClass, EdgeClasses, Proof};
 use geography_rules::{Game, Named, Position, Solution};
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
@@ -25,6 +25,8 @@ pub struct SolveOptions {
     pub certificate: bool,
     /// Threads a large board may use (1: one thread).
     pub threads: usize,
+    /// Include the class of every edge: vital, allowed or forbidden.
+    pub edges: bool,
 }
 
 /// `board` of a report: the board's shape.
@@ -59,6 +61,7 @@ pub struct SolveReport<'g> {
     game: &'g Game,
     solution: Solution,
     certificate: Option<CertificateReport>,
+    edge_classes: Option<EdgeClasses<'g>>,
 }
 
 /// Solves a board or a graph.
@@ -68,15 +71,17 @@ pub struct SolveReport<'g> {
 /// use geography_app::{load_game, solve, Budget, SolveOptions};
 /// use geography_formats::Limits;
 /// let game = load_game(b"3 2\n0 1\n1 2\n", None, &Limits::DEFAULT).unwrap();
-/// let options = SolveOptions { certificate: true, threads: 1 };
+/// let options = SolveOptions { certificate: true, threads: 1, edges: true };
 /// let report = solve(&game, options, &Budget::unlimited()).unwrap();
 /// assert_eq!(report.mover_wins().collect::<Vec<_>>(), [1]);
 /// let json = serde_json::to_string(&report).unwrap();
 /// assert!(json.starts_with(r#"{"kind":"graph","vertices":3,"edges":2,"matching_size":1,"mover_wins":[1],"mover_loses":[0,2]"#));
+/// assert!(json.ends_with(r#""edge_classes":{"vital":[],"allowed":[[0,1],[1,2]],"forbidden":[]}}"#));
 /// ```
 ///
 /// # Errors
-/// [`JobError::Stopped`] when the budget runs out between solving and the certificate.
+/// [`JobError::Stopped`] when the budget runs out between solving, the certificate and the
+/// edge classes.
 pub fn solve<'g>(
     game: &'g Game,
     options: SolveOptions,
@@ -92,10 +97,17 @@ pub fn solve<'g>(
     } else {
         None
     };
+    let edge_classes = if options.edges {
+        budget.check()?;
+        Some(game.edge_classes(&solution))
+    } else {
+        None
+    };
     Ok(SolveReport {
         game,
         solution,
         certificate,
+        edge_classes,
     })
 }
 
@@ -136,6 +148,11 @@ impl<'g> SolveReport<'g> {
     /// The certificate, when asked for.
     pub fn certificate(&self) -> Option<&CertificateReport> {
         self.certificate.as_ref()
+    }
+
+    /// The class of every edge, when asked for.
+    pub fn edge_classes(&self) -> Option<&EdgeClasses<'g>> {
+        self.edge_classes.as_ref()
     }
 
     /// The size of a maximum matching.
@@ -238,7 +255,15 @@ impl<'g> SolveReport<'g> {
                  {cells}"
             )
         };
-        vec![first, second, third]
+        let mut lines = vec![first, second, third];
+        if let Some(classes) = &self.edge_classes {
+            let [vital, allowed, forbidden] = classes.counts();
+            lines.push(format!(
+                "edges: {vital} vital (in every maximum matching), {allowed} allowed (in some), \
+                 {forbidden} forbidden (in none)"
+            ));
+        }
+        lines
     }
 }
 
@@ -258,7 +283,10 @@ impl Serialize for Side<'_, '_> {
 impl Serialize for SolveReport<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let board = self.board_info();
-        let fields = 6 + usize::from(board.is_some()) + usize::from(self.certificate.is_some());
+        let fields = 6
+            + usize::from(board.is_some())
+            + usize::from(self.certificate.is_some())
+            + usize::from(self.edge_classes.is_some());
         let mut s = serializer.serialize_struct("SolveReport", fields)?;
         s.serialize_field("kind", self.game.kind())?;
         if let Some(board) = &board {
@@ -284,7 +312,55 @@ impl Serialize for SolveReport<'_> {
         if let Some(certificate) = &self.certificate {
             s.serialize_field("certificate", certificate)?;
         }
+        if let Some(classes) = &self.edge_classes {
+            s.serialize_field(
+                "edge_classes",
+                &EdgeLists {
+                    game: self.game,
+                    classes,
+                },
+            )?;
+        }
         s.end()
+    }
+}
+
+/// `edge_classes` of a report: `vital`, `allowed` and `forbidden`, each a sorted list of
+/// edges named as [`Game::name_edge`] names them, serialised as they are produced.
+struct EdgeLists<'a, 'g> {
+    game: &'g Game,
+    classes: &'a EdgeClasses<'g>,
+}
+
+/// One of the lists of [`EdgeLists`].
+struct EdgeList<'a, 'g> {
+    lists: &'a EdgeLists<'a, 'g>,
+    class: EdgeClass,
+}
+
+impl Serialize for EdgeLists<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("EdgeClasses", 3)?;
+        for (name, class) in [
+            ("vital", EdgeClass::Vital),
+            ("allowed", EdgeClass::Allowed),
+            ("forbidden", EdgeClass::Forbidden),
+        ] {
+            s.serialize_field(name, &EdgeList { lists: self, class })?;
+        }
+        s.end()
+    }
+}
+
+impl Serialize for EdgeList<'_, '_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let game = self.lists.game;
+        serializer.collect_seq(
+            self.lists
+                .classes
+                .of_class(self.class)
+                .map(|edge| game.name_edge(edge)),
+        )
     }
 }
 
@@ -373,6 +449,7 @@ mod tests {
         let options = SolveOptions {
             certificate: true,
             threads: 1,
+            edges: true,
         };
         let report = solve(&game, options, &Budget::unlimited()).unwrap();
         assert_eq!(report.status_rows(), Some(vec!["L#L".to_string()]));
@@ -382,11 +459,41 @@ mod tests {
                 "board 1x3 (orthogonal): 2 free cells, 0 edges, maximum matching 0",
                 "the player to move wins from 0 cells and loses from 2",
                 "the player who places the token wins by placing it on any of the 2 losing cells",
+                "edges: 0 vital (in every maximum matching), 0 allowed (in some), 0 forbidden \
+                 (in none)",
             ]
         );
         let json = serde_json::to_value(&report).unwrap();
         assert_eq!(json["mover_loses"], serde_json::json!([[1, 1], [1, 3]]));
         assert_eq!(json["board"]["neighbourhood"], "orthogonal");
         assert_eq!(json["certificate"]["verified"], true);
+        assert_eq!(
+            json["edge_classes"],
+            serde_json::json!({"vital": [], "allowed": [], "forbidden": []})
+        );
+    }
+
+    #[test]
+    fn edge_classes_name_cells_first_cell_first() {
+        // 1 2 3 / 4 5 6 with the middle of the top row blocked: a path of 5 cells.
+        let game = load_game(b"2 3\n.#.\n...\n", None, &Limits::DEFAULT).unwrap();
+        let options = SolveOptions {
+            edges: true,
+            ..SolveOptions::default()
+        };
+        let report = solve(&game, options, &Budget::unlimited()).unwrap();
+        let json = serde_json::to_value(&report).unwrap();
+        assert_eq!(
+            json["edge_classes"],
+            serde_json::json!({
+                "vital": [],
+                "allowed": [[[1, 1], [2, 1]], [[1, 3], [2, 3]], [[2, 1], [2, 2]], [[2, 2], [2, 3]]],
+                "forbidden": []
+            })
+        );
+        assert_eq!(
+            report.summary()[3],
+            "edges: 0 vital (in every maximum matching), 4 allowed (in some), 0 forbidden (in none)"
+        );
     }
 }

@@ -13,6 +13,7 @@ use geography_app::{
 };
 use geography_contest::TreasureMap;
 use geography_formats::{Format, Limits, SlideRecord};
+use geography_matching::EdgeClass;
 use geography_rules::{Game, Named};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -49,6 +50,10 @@ pub struct Args {
     /// before printing).
     #[arg(long)]
     certificate: bool,
+    /// List every edge's class: vital (in every maximum matching), allowed (in some) or
+    /// forbidden (in none); with --json, the `edge_classes` lists.
+    #[arg(long)]
+    edges: bool,
 }
 
 /// `--format`: one of the formats the library reads, named and described by it.
@@ -178,6 +183,7 @@ fn game_result(
     let options = SolveOptions {
         certificate: args.certificate,
         threads,
+        edges: args.edges,
     };
     // The input was read already and an unlimited budget never stops: only a bug fails here.
     let report = solve(game, options, &Budget::unlimited())
@@ -207,6 +213,22 @@ fn game_result(
     }
     if let Some(certificate) = report.certificate() {
         text.push_str(&certificate_text(certificate));
+    }
+    if let Some(classes) = report.edge_classes() {
+        for (name, class) in [
+            ("vital", EdgeClass::Vital),
+            ("allowed", EdgeClass::Allowed),
+            ("forbidden", EdgeClass::Forbidden),
+        ] {
+            let edges: Vec<String> = classes
+                .of_class(class)
+                .map(|edge| {
+                    let [u, v] = game.name_edge(edge);
+                    format!("{u}-{v}")
+                })
+                .collect();
+            let _ = writeln!(text, "{name} edges: {}", edges.join(" "));
+        }
     }
     write(out, &text)?;
     if game.board().is_some() {

@@ -125,6 +125,45 @@ fn json_for_every_kind_of_input_follows_the_schema() {
     assert_eq!(graph[0]["mover_wins"], serde_json::json!([3, 5]));
     assert!(graph[0]["certificate"]["tutte_berge_barrier"].is_array());
 
+    // Edge classes: every edge exactly once, in one of the three sorted lists.
+    for (input, vertex_kind) in [
+        ("examples/garden.board", "cell"),
+        ("examples/bowtie.edges", "id"),
+    ] {
+        let with_edges = valid_json_lines(&stdout_of(
+            geography().args(["solve", input, "--json", "--edges"]),
+        ));
+        let classes = &with_edges[0]["edge_classes"];
+        let mut all: Vec<serde_json::Value> = Vec::new();
+        for name in ["vital", "allowed", "forbidden"] {
+            let list = classes[name].as_array().unwrap();
+            let mut sorted = list.clone();
+            sorted.sort_by_key(ToString::to_string);
+            assert_eq!(list.len(), sorted.len());
+            all.extend(list.iter().cloned());
+        }
+        assert_eq!(
+            all.len(),
+            with_edges[0]["edges"].as_u64().unwrap() as usize,
+            "{input}"
+        );
+        let first = &all[0][0];
+        assert_eq!(first.is_array(), vertex_kind == "cell", "{input}");
+    }
+    let bowtie = valid_json_lines(&stdout_of(geography().args([
+        "solve",
+        "examples/bowtie.edges",
+        "--json",
+        "--edges",
+    ])));
+    assert!(bowtie[0].get("certificate").is_none());
+    let plain = valid_json_lines(&stdout_of(geography().args([
+        "solve",
+        "examples/bowtie.edges",
+        "--json",
+    ])));
+    assert!(plain[0].get("edge_classes").is_none());
+
     let treasure = valid_json_lines(&stdout_of(geography().args([
         "solve",
         "testdata/hdu4101/gen_multi.in",

@@ -169,7 +169,12 @@ fn medium_random_graphs_where_the_budgets_run_out() {
     let mut random = Random::new(61);
     for (n, m) in [(400u32, 600usize), (400, 1200), (1500, 2600), (1500, 4500)] {
         let edges: Vec<(u32, u32)> = (0..m)
-            .map(|_| (random.below(n as usize) as u32, random.below(n as usize) as u32))
+            .map(|_| {
+                (
+                    random.below(n as usize) as u32,
+                    random.below(n as usize) as u32,
+                )
+            })
             .collect();
         let graph = Graph::from_edges(n as usize, edges).unwrap();
         let classes = edge_classes(&graph, &decompose(&graph));

@@ -12,7 +12,9 @@ use std::fmt;
 use std::sync::OnceLock;
 
 use geography_boards::{solve_board_on_threads, Board, Cell, Grid};
-use geography_matching::{check, Adjacency, Certificate, CertificateError, Graph};
+use geography_matching::{
+    check, edge_classes, Adjacency, Certificate, CertificateError, EdgeClasses, Graph,
+};
 use serde::Serialize;
 
 use crate::position::Solution;
@@ -140,6 +142,12 @@ impl Game {
         }
     }
 
+    /// Which edges every, some or no maximum matching uses, from a solution of this game
+    /// (see [`geography_matching::edge_classes`]); builds a board's graph.
+    pub fn edge_classes(&self, solution: &Solution) -> EdgeClasses<'_> {
+        edge_classes(self.graph(), solution.decomposition())
+    }
+
     /// Checks a certificate against the game's graph, independently of any solver (see
     /// [`geography_matching::check`]); a board is read off its cells, no lists built.
     ///
@@ -192,6 +200,13 @@ impl Game {
             }
             _ => None,
         }
+    }
+
+    /// An edge as users name it: `[u, v]` with `u < v` on graphs, `[[r1, c1], [r2, c2]]`
+    /// with the first cell first in row-major order on boards (vertex ids follow it).
+    pub fn name_edge(&self, (u, v): (u32, u32)) -> [Named; 2] {
+        let (u, v) = if u < v { (u, v) } else { (v, u) };
+        [self.name(u), self.name(v)]
     }
 
     /// A vertex for messages: `cell (row, col)` (1-based) on boards, `vertex id` on graphs.

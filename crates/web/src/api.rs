@@ -343,6 +343,10 @@ pub struct SolveRequest {
     /// A graph: an edge list or graph6 text, or `{"vertices", "edges"}`.
     #[serde(default)]
     pub graph: Option<GameInput>,
+    /// Include `edge_classes` in the report: which edges every, some or no maximum
+    /// matching uses.
+    #[serde(default)]
+    pub edges: bool,
 }
 
 /// `POST /api/move`: a board or a graph, as for `/api/solve`, and the token's path so far.
@@ -500,6 +504,7 @@ pub fn answer_solve(body: &[u8], budget: &Budget) -> Result<Answer, ApiError> {
     let options = SolveOptions {
         certificate: true,
         threads: 1,
+        edges: request.edges,
     };
     let report = solve_game(&game, options, budget).map_err(|e| ApiError::job(field, &e))?;
     Answer::of(&SolveResponse {
@@ -786,6 +791,23 @@ mod tests {
 
     fn json(answer: &Answer) -> Value {
         serde_json::from_slice(&answer.0).unwrap()
+    }
+
+    #[test]
+    fn solve_gives_edge_classes_when_asked() {
+        let answer = answer_solve(
+            br#"{"graph": "4 3\n0 1\n1 2\n2 3\n", "edges": true}"#,
+            &Budget::unlimited(),
+        )
+        .unwrap();
+        let json: serde_json::Value = serde_json::from_slice(&answer.0).unwrap();
+        assert_eq!(
+            json["report"]["edge_classes"],
+            serde_json::json!({"vital": [[0, 1], [2, 3]], "allowed": [], "forbidden": [[1, 2]]})
+        );
+        let plain = answer_solve(br#"{"graph": "2 1\n0 1\n"}"#, &Budget::unlimited()).unwrap();
+        let json: serde_json::Value = serde_json::from_slice(&plain.0).unwrap();
+        assert!(json["report"].get("edge_classes").is_none());
     }
 
     #[test]
