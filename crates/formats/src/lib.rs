@@ -2,7 +2,8 @@
 //!
 //! Boards ([`parse_board`]), edge lists ([`parse_edges`]), graph6 streams
 //! ([`parse_graph6`]), the JSON forms ([`parse_json`]), token game records
-//! ([`parse_token_record`]) and slide game records ([`parse_slide_record`]); [`detect`]
+//! ([`parse_token_record`]), Slither records ([`parse_slither_record`]) and slide game
+//! records ([`parse_slide_record`]); [`detect`]
 //! guesses the format and [`parse`] reads any of them. The grammar of each is in
 //! `docs/FORMATS.md`.
 //!
@@ -36,7 +37,9 @@ mod board;
 mod graph6;
 mod input;
 mod json;
+mod record;
 mod slide_record;
+mod slither_record;
 mod text;
 mod token_record;
 
@@ -46,12 +49,16 @@ pub use input::{
     detect, grid_header, parse, parse_edges, parse_edges_with_limits, parse_json,
     parse_json_with_limits, parse_with_limits, Format, Input,
 };
+pub use record::MOVES_KEYWORD;
 pub use slide_record::{
     parse_slide_record, parse_slide_record_with_limits, SlideRecord, WrittenMove, SLIDE_MAX_ROUNDS,
+};
+pub use slither_record::{
+    parse_slither_record, parse_slither_record_with_limits, RecordedEdge, SlitherRecord,
 };
 pub use text::{
     checked_integers, ErrorKind, InputError, Limit, Limits, Token, Tokens, MAX_VERTICES,
 };
 pub use token_record::{
-    parse_token_record, parse_token_record_with_limits, RecordedMove, TokenRecord, MOVES_KEYWORD,
+    parse_token_record, parse_token_record_with_limits, RecordedMove, TokenRecord,
 };

@@ -28,14 +28,15 @@
 //! The unit tests below parse records on boards and graphs and locate every kind of
 //! malformed or illegal record (line and column).
 
-use geography_boards::Cell;
 use geography_rules::{Game, PlayError, Player, Position};
 
-use crate::input::{detect, parse_with_limits, Format, Input};
-use crate::text::{InputError, Limits, Tokens};
+use crate::record::{read_game, read_moves, vertex_at, RecordKind, Written};
+use crate::text::{InputError, Limits};
 
-/// The keyword that ends the board or graph and starts the moves.
-pub const MOVES_KEYWORD: &str = "moves";
+const TOKEN_RECORD: RecordKind = RecordKind {
+    name: "a token game record",
+    moves: "the token's path",
+};
 
 /// One move of a record: the vertex the token went to, and where the move is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,17 +63,6 @@ impl TokenRecord {
     pub fn path(&self) -> Vec<u32> {
         self.moves.iter().map(|m| m.vertex).collect()
     }
-}
-
-/// A move as written, before it is checked against the rules.
-#[derive(Debug, Clone, Copy)]
-struct Written {
-    /// The row on boards, the vertex id on graphs.
-    first: i64,
-    /// The column on boards, unused on graphs.
-    second: i64,
-    line: u32,
-    column: u32,
 }
 
 /// Reads a token game record (see the module documentation) and checks every move.
@@ -109,104 +99,15 @@ pub fn parse_token_record_with_limits(
     input: &[u8],
     limits: &Limits,
 ) -> Result<TokenRecord, InputError> {
-    let mut tokens = Tokens::new(input);
-    if tokens.at_end() {
-        return Err(tokens.error_here(
-            "empty input: expected a board or an edge list, a line 'moves' and the moves",
-        ));
-    }
-    let mut previous_line = 0;
-    let keyword = loop {
-        match tokens.next_token() {
-            Some(token) if token.text.eq_ignore_ascii_case(MOVES_KEYWORD.as_bytes()) => {
-                break token
-            }
-            Some(token) => previous_line = token.line,
-            None => {
-                // Report what is wrong with the board or graph first, if anything.
-                parse_game(input, limits)?;
-                return Err(tokens.error_here(
-                    "expected a line 'moves' and the token's path after the board or graph, \
-                     found end of input",
-                ));
-            }
-        }
+    let (game, mut tokens) = read_game(input, limits, &TOKEN_RECORD)?;
+    let names: &[&str] = if game.board().is_some() {
+        &["the row", "the column"]
+    } else {
+        &["the vertex"]
     };
-    let prefix = &input[..input.len() - tokens.rest().len() - keyword.text.len()];
-    if previous_line == 0 {
-        return Err(keyword.error("expected a board or an edge list before 'moves'"));
-    }
-    let game = parse_game(prefix, limits).map_err(|mut error| {
-        if (error.line, error.column) == (keyword.line, keyword.column) {
-            error.message = error.message.replace("end of input", "the keyword 'moves'");
-        }
-        error
-    })?;
-    if previous_line == keyword.line {
-        return Err(keyword.error("the keyword 'moves' must start a line of its own"));
-    }
-    if let Some(next) = tokens.peek().filter(|t| t.line == keyword.line) {
-        return Err(next.error(format!(
-            "unexpected '{}' after 'moves': the keyword stands on a line of its own",
-            next.shown()
-        )));
-    }
-    let written = read_moves(&mut tokens, game.board().is_some())?;
+    let written = read_moves(&mut tokens, names)?;
     let moves = check_moves(&game, &written)?;
     Ok(TokenRecord { game, moves })
-}
-
-/// The board or the one graph `input` holds.
-fn parse_game(input: &[u8], limits: &Limits) -> Result<Game, InputError> {
-    let refuse = |kind: &str| {
-        InputError::new(
-            1,
-            1,
-            format!("a token game record is played on one board or one graph, found {kind}"),
-        )
-    };
-    match detect(input) {
-        Format::Slide => {
-            return Err(refuse(
-                "a slide board (a slide game is recorded in its own format)",
-            ))
-        }
-        Format::Treasure => return Err(refuse("a treasure map")),
-        _ => {}
-    }
-    let kind = match parse_with_limits(input, None, limits)? {
-        Input::Board(board) => return Ok(Game::on_board(board)),
-        Input::Graph(graph) => return Ok(Game::on_graph(graph)),
-        Input::Graphs(mut graphs) if graphs.len() == 1 => {
-            return Ok(Game::on_graph(graphs.swap_remove(0)));
-        }
-        Input::Graphs(graphs) => format!("{} graph6 graphs", graphs.len()),
-        Input::Slide(_) => "a slide board".to_string(),
-    };
-    Err(refuse(&kind))
-}
-
-/// The moves after the keyword: pairs `row col` on boards, single ids on graphs.
-fn read_moves(tokens: &mut Tokens<'_>, board: bool) -> Result<Vec<Written>, InputError> {
-    let mut moves = Vec::new();
-    while let Some(start) = tokens.peek() {
-        let ply = moves.len() + 1;
-        let first_name = if board { "the row" } else { "the vertex" };
-        let first = tokens
-            .integer_described(i64::MIN, i64::MAX, || format!("{first_name} of move {ply}"))?;
-        let second = if board {
-            tokens.integer_described(i64::MIN, i64::MAX, || format!("the column of move {ply}"))?
-        } else {
-            0
-        };
-        moves.push(Written {
-            first,
-            second,
-            line: start.line,
-            column: start.column,
-        });
-    }
-    Ok(moves)
 }
 
 /// Checks every move against the rules, in the order of [`parse_token_record`]'s documentation.
@@ -217,38 +118,7 @@ fn check_moves(game: &Game, written: &[Written]) -> Result<Vec<RecordedMove>, In
     for (index, w) in written.iter().enumerate() {
         let ply = index + 1;
         let error = |message: String| InputError::rule(w.line, w.column, message);
-        let vertex = if let Some(board) = game.board() {
-            let (rows, cols) = (board.rows(), board.cols());
-            let inside = |value: i64, limit: u32| (1..=i64::from(limit)).contains(&value);
-            if !inside(w.first, rows) || !inside(w.second, cols) {
-                return Err(error(format!(
-                    "move {ply}: cell ({}, {}) is outside the {rows} × {cols} board",
-                    w.first, w.second
-                )));
-            }
-            let cell = Cell {
-                row: (w.first - 1) as u32,
-                col: (w.second - 1) as u32,
-            };
-            game.vertex_of_cell(cell).ok_or_else(|| {
-                error(format!(
-                    "move {ply}: cell ({}, {}) is blocked",
-                    w.first, w.second
-                ))
-            })?
-        } else {
-            let count = graph.vertex_count();
-            match u32::try_from(w.first) {
-                Ok(v) if (v as usize) < count => v,
-                _ => {
-                    return Err(error(format!(
-                        "move {ply}: {} is not a vertex (the graph has {count}, 0 to {})",
-                        w.first,
-                        count.saturating_sub(1)
-                    )))
-                }
-            }
-        };
+        let vertex = vertex_at(game, (w.values[0], w.values[1]), ply, (w.line, w.column))?;
         if let Some(token) = position.token() {
             let stuck = graph
                 .neighbor_slice(token)

@@ -12,7 +12,10 @@
 //!   move by move;
 //! - [`SlideBoard`], [`replay_slide`], [`analyse_slide`]: the slide game of NOI2011, token
 //!   geography on a fixed bipartite graph;
-//! - [`BruteForce`]: plain game-tree search, the judge every solver is tested against.
+//! - [`Slither`], [`solve_slither`]: the path game of Anderson (1974), classified by
+//!   matchings, with a bounded search where the criterion does not decide;
+//! - [`BruteForce`] and [`SlitherBruteForce`]: plain game-tree search, the judges every
+//!   solver is tested against.
 //!
 //! ```
 //! use geography_matching::Graph;
@@ -40,6 +43,8 @@ mod oracle;
 mod position;
 mod record;
 mod slide;
+mod slither;
+mod slither_oracle;
 
 pub use commentary::{annotate_record, annotate_record_while, Comment, Commentary, Outlook};
 pub use game::{Game, Named};
@@ -53,3 +58,8 @@ pub use slide::{
     analyse_slide, bunny_mistakes, replay_slide, slide_player_name, Piece, SlideBoard,
     SlideBoardError, SlideError, SLIDE_MAX_CELLS, SLIDE_MAX_SIDE,
 };
+pub use slither::{
+    solve_slither, Slither, SlitherAnalysis, SlitherKind, SlitherMoveError, SlitherSolution,
+    SlitherUndecided, SLITHER_SEARCH_LIMIT,
+};
+pub use slither_oracle::SlitherBruteForce;
