@@ -43,7 +43,11 @@
 //! in none; a vertex is essential when every maximum matching covers it). Hence a vital
 //! first edge wins (it leaves (0, 0, 0)); an allowed one wins iff both ends are essential
 //! (it leaves (1, 1, 1)); a forbidden edge always has both ends essential and leaves
-//! (1, 1, 2).
+//! (1, 1, 2). So [`solve_slither`] classifies every first edge from one decomposition and
+//! the edge classes of G ([`geography_matching::edge_classes`]) in O(1) each, and searches
+//! only from the forbidden ones. It follows that player 1 wins whenever the Gallai–Edmonds
+//! part C of G is non-empty (an allowed or vital edge inside C has both ends essential), and
+//! otherwise exactly when some forbidden first edge wins.
 //!
 //! # Complexity
 //! Classifying a position costs one Gallai–Edmonds decomposition of H and one augmentation
@@ -63,7 +67,9 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use geography_matching::{augment_to_maximum, decompose, Adjacency, Decomposition, Graph, NONE};
+use geography_matching::{
+    augment_to_maximum, decompose, edge_classes, Adjacency, Decomposition, EdgeClass, Graph, NONE,
+};
 
 /// The most positions one query ([`Slither::analyse`], [`solve_slither`]) expands while
 /// deciding (1, 1, 2) positions before it gives up with [`SlitherUndecided`].
@@ -539,56 +545,22 @@ impl Iterator for RemainderNeighbors<'_> {
 }
 
 /// The kind of the position left by the first edge `a – b` (path `[a, b]`), from the class
-/// of the edge and of its ends in G (see "First moves" in the module documentation).
-///
-/// The edge's class is computed here from two matchings of views of G, ν(G − ab) and
-/// ν(G − a − b), each warm-started from the decomposition's matching. An edge-class routine
-/// that is O(V + E) after one matching can replace the two lines marked below.
-///
-/// `removed` is all false on entry and on return.
+/// of the edge and of its ends in G (see "First moves" in the module documentation): O(1).
 fn first_move_kind(
-    graph: &Graph,
     decomposition: &Decomposition,
-    removed: &mut [bool],
+    class: EdgeClass,
     (a, b): (u32, u32),
 ) -> SlitherKind {
-    let matching = decomposition.matching();
-    let size = matching.size();
-    // The edge class, from matchings: in every maximum matching (vital), in some (vital or
-    // allowed), or in none (forbidden).
-    let in_every = matching.mate(a) == Some(b) && {
-        let mut start = matching.clone();
-        start.split(a);
-        let without_edge = Remainder {
-            graph,
-            removed,
-            hidden: (a, b),
-        };
-        augment_to_maximum(&without_edge, start).size() < size
-    };
-    let in_some = in_every || matching.mate(a) == Some(b) || {
-        let mut start = matching.clone();
-        start.split(a);
-        start.split(b);
-        removed[a as usize] = true;
-        removed[b as usize] = true;
-        let without_ends = Remainder {
-            graph,
-            removed,
-            hidden: (NONE, NONE),
-        };
-        let reached = augment_to_maximum(&without_ends, start).size();
-        removed[a as usize] = false;
-        removed[b as usize] = false;
-        reached + 1 == size
-    };
-    // The formulas of the module documentation.
-    let vital = u8::from(in_every);
+    let vital = u8::from(class == EdgeClass::Vital);
     let essential = |v: u32| u8::from(decomposition.class(v).always_covered());
     SlitherKind {
         first: essential(a).saturating_sub(vital),
         last: essential(b).saturating_sub(vital),
-        both: if in_some { 1 - vital } else { 2 },
+        both: if class == EdgeClass::Forbidden {
+            2
+        } else {
+            1 - vital
+        },
     }
 }
 
@@ -730,9 +702,10 @@ impl<'g> Explorer<'g> {
     fn winning_first_moves(&mut self) -> Result<Vec<(u32, u32)>, SlitherUndecided> {
         let graph = self.graph;
         let decomposition = decompose(graph);
+        let classes = edge_classes(graph, &decomposition);
         let mut winning = Vec::new();
-        for (a, b) in graph.edges() {
-            let kind = first_move_kind(graph, &decomposition, &mut self.removed, (a, b));
+        for (a, b, class) in classes.iter() {
+            let kind = first_move_kind(&decomposition, class, (a, b));
             let child_loses = if let Some(wins) = kind.mover_wins() {
                 !wins
             } else {
@@ -882,11 +855,11 @@ mod tests {
             for code in 0..1u64 << (n * (n - 1) / 2) {
                 let graph = graph_from_code(n, code);
                 let decomposition = decompose(&graph);
+                let classes = edge_classes(&graph, &decomposition);
                 let mut explorer = Explorer::new(&graph, 0);
                 for (a, b) in graph.edges() {
-                    let mut removed = vec![false; n as usize];
-                    let formula = first_move_kind(&graph, &decomposition, &mut removed, (a, b));
-                    assert!(removed.iter().all(|&r| !r));
+                    let class = classes.class(a, b).unwrap();
+                    let formula = first_move_kind(&decomposition, class, (a, b));
                     for (u, v, expected) in [(a, b, formula), (b, a, formula.reversed())] {
                         explorer.place(u, v);
                         assert_eq!(explorer.kind(), expected, "{u} – {v} in {graph:?}");
