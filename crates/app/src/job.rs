@@ -24,6 +24,10 @@ pub enum JobError {
     /// The job was stopped through its [`Budget`] (cancelled, or out of time).
     #[error("the job was stopped before it finished")]
     Stopped,
+    /// The position needs more search than a query may do (Slither's positions of kind
+    /// (1, 1, 2), decided by a bounded search): no answer rather than a guess.
+    #[error("{0}")]
+    Undecided(String),
     /// The library contradicted itself (an input its parser accepted was refused later): a
     /// bug, reported rather than hidden.
     #[error("internal inconsistency, please report: {0}")]

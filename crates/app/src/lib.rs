@@ -30,6 +30,7 @@ mod analyze;
 mod job;
 mod load;
 mod session;
+mod slither;
 mod solve;
 
 pub use analyze::{analyze, annotation_name, Analysis, AnalyzeReport, EndReport, MoveReport};
@@ -41,6 +42,10 @@ pub use geography_contest::{
 pub use job::{Budget, JobError};
 pub use load::{load, load_game, load_record, Loaded, Record};
 pub use session::{PositionReport, Refused, Session};
+pub use slither::{
+    analyze_slither, solve_slither_game, SlitherAnalyzeReport, SlitherEndReport, SlitherMoveReport,
+    SlitherPositionReport, SlitherReport, SlitherSession,
+};
 pub use solve::{
     counted, solve, solve_slide, solve_treasure, BoardInfo, CertificateReport, SlideReport,
     SolveOptions, SolveReport, TreasureReport,

@@ -111,6 +111,15 @@ pub fn solve<'g>(
     })
 }
 
+/// The shape of a game's board, on a board.
+pub(crate) fn board_info(game: &Game) -> Option<BoardInfo> {
+    game.board().map(|b| BoardInfo {
+        rows: b.rows(),
+        cols: b.cols(),
+        neighbourhood: b.neighbourhood().name(),
+    })
+}
+
 fn certificate_report(game: &Game, certificate: &Certificate, verified: bool) -> CertificateReport {
     let set = |vs: &[u32]| vs.iter().map(|&v| game.name(v)).collect();
     let (konig_cover, tutte_berge_barrier) = match &certificate.proof {
@@ -162,11 +171,7 @@ impl<'g> SolveReport<'g> {
 
     /// The board's shape, on a board.
     pub fn board_info(&self) -> Option<BoardInfo> {
-        self.game.board().map(|b| BoardInfo {
-            rows: b.rows(),
-            cols: b.cols(),
-            neighbourhood: b.neighbourhood().name(),
-        })
+        board_info(self.game)
     }
 
     /// The vertices the player to move wins from, increasing.

@@ -158,11 +158,15 @@ impl ApiError {
     }
 
     /// A job that gave no result: its input's error (see [`ApiError::input`]), 503 when it
-    /// was stopped, 500 for an internal inconsistency.
+    /// was stopped, 422 for a position past the search's bound, 500 for an internal
+    /// inconsistency.
     pub fn job(field: &str, error: &JobError) -> Self {
         match error {
             JobError::Input(input) => Self::input(field, input),
             JobError::Stopped => Self::new(StatusCode::SERVICE_UNAVAILABLE, error.to_string()),
+            JobError::Undecided(_) => {
+                Self::new(StatusCode::UNPROCESSABLE_ENTITY, error.to_string())
+            }
             JobError::Internal(_) => {
                 Self::new(StatusCode::INTERNAL_SERVER_ERROR, error.to_string())
             }

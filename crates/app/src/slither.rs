@@ -1,0 +1,464 @@
+//! Slither jobs and their reports: who wins a board or a graph played as Slither and with
+//! which first edges, a Slither record annotated move by move, and a game in progress.
+//!
+//! Edges are named as everywhere ([`Game::name_edge`]): `[u, v]` on graphs, cells on boards.
+//! A move is the edge as it was played: `(end, new vertex)`, or the first edge as chosen.
+//! [`SlitherReport`] is `geography solve --game slither --json`, [`SlitherAnalyzeReport`]
+//! `geography analyze --game slither --json` (`docs/solve.schema.json`,
+//! `docs/analyze.schema.json`).
+//!
+//! Some positions (kind (1, 1, 2)) are decided by a bounded search
+//! ([`geography_rules::SLITHER_SEARCH_LIMIT`]); past its bound a job fails with
+//! [`JobError::Undecided`] instead of guessing.
+//!
+//! # Tests
+//! Below; the front ends' tests run the same jobs through the CLI and the web.
+
+use geography_formats::SlitherRecord;
+use geography_rules::{
+    solve_slither, Game, Named, Player, Slither, SlitherAnalysis, SlitherUndecided,
+};
+use serde::Serialize;
+
+use crate::job::{Budget, JobError};
+use crate::solve::{board_info, counted, BoardInfo};
+
+impl From<SlitherUndecided> for JobError {
+    fn from(error: SlitherUndecided) -> Self {
+        JobError::Undecided(error.to_string())
+    }
+}
+
+/// `geography solve --game slither --json`: who wins, and every winning first edge.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct SlitherReport {
+    /// `board` or `graph`.
+    pub kind: &'static str,
+    /// `slither`.
+    pub game: &'static str,
+    /// The board's shape, on a board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<BoardInfo>,
+    /// Vertices (free cells on a board).
+    pub vertices: usize,
+    /// Edges.
+    pub edges: usize,
+    /// Whether player 1, who chooses the first edge, wins with best play.
+    pub first_player_wins: bool,
+    /// The first edges that win, sorted.
+    pub winning_first_moves: Vec<[Named; 2]>,
+}
+
+/// Solves a board or a graph played as Slither.
+///
+/// # Examples
+/// ```
+/// use geography_app::{load_game, solve_slither_game, Budget};
+/// use geography_formats::Limits;
+/// // A path of three edges: every first edge wins.
+/// let game = load_game(b"4 3\n0 1\n1 2\n2 3\n", None, &Limits::DEFAULT).unwrap();
+/// let report = solve_slither_game(&game, &Budget::unlimited()).unwrap();
+/// assert!(report.first_player_wins);
+/// let json = serde_json::to_string(&report).unwrap();
+/// assert!(json.ends_with(r#""first_player_wins":true,"winning_first_moves":[[0,1],[1,2],[2,3]]}"#));
+/// ```
+///
+/// # Errors
+/// [`JobError::Stopped`] when the budget has run out; [`JobError::Undecided`] past the
+/// search's bound.
+pub fn solve_slither_game(game: &Game, budget: &Budget) -> Result<SlitherReport, JobError> {
+    budget.check()?;
+    let solution = solve_slither(game.graph())?;
+    Ok(SlitherReport {
+        kind: game.kind(),
+        game: "slither",
+        board: board_info(game),
+        vertices: game.vertex_count(),
+        edges: game.edge_count(),
+        first_player_wins: solution.first_player_wins,
+        winning_first_moves: solution
+            .winning_first_moves
+            .iter()
+            .map(|&edge| game.name_edge(edge))
+            .collect(),
+    })
+}
+
+impl SlitherReport {
+    /// The verdict in sentences, as every front end words it.
+    pub fn summary(&self) -> Vec<String> {
+        let size = format!(
+            "{}, {}",
+            counted(self.vertices, "vertex", "vertices"),
+            counted(self.edges, "edge", "edges")
+        );
+        let first = match &self.board {
+            Some(b) => format!(
+                "slither on board {}x{} ({}): {size}",
+                b.rows, b.cols, b.neighbourhood
+            ),
+            None => format!("slither on graph: {size}"),
+        };
+        let wins = self.winning_first_moves.len();
+        let second = if self.edges == 0 {
+            "player 1 cannot choose a first edge and loses".to_string()
+        } else if wins == 0 {
+            "player 2 wins whatever edge player 1 chooses first".to_string()
+        } else {
+            format!(
+                "player 1 wins by choosing first any of {}",
+                counted(wins, "winning edge", "winning edges")
+            )
+        };
+        vec![first, second]
+    }
+}
+
+/// Names a move of a Slither game: the edge as played.
+fn named_move(game: &Game, (a, b): (u32, u32)) -> [Named; 2] {
+    [game.name(a), game.name(b)]
+}
+
+/// A position of a Slither game in progress, for `play` and the web.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct SlitherPositionReport {
+    /// The player to move: 1 or 2.
+    pub to_move: u8,
+    /// The path's vertices from one end to the other.
+    pub path: Vec<Named>,
+    /// The chosen edges in order, as played.
+    pub chosen: Vec<[Named; 2]>,
+    /// Whether the player to move wins with best play.
+    pub mover_wins: bool,
+    /// The moves that win, as `[end, new vertex]` (at the start: every winning first edge).
+    pub winning_moves: Vec<[Named; 2]>,
+    /// Every legal move.
+    pub legal_moves: Vec<[Named; 2]>,
+    /// The engine's choice: a winning move if there is one, else the first legal one.
+    pub engine_move: Option<[Named; 2]>,
+    /// (d(x), d(y), d(x, y)) of the position, when a path has begun.
+    pub kind: Option<[u8; 3]>,
+    /// Whether the game is over: the player to move has no legal move.
+    pub finished: bool,
+}
+
+/// A Slither game being played: moves, undo, and the analysis of the position.
+#[derive(Debug, Clone)]
+pub struct SlitherSession<'g> {
+    game: &'g Game,
+    position: Slither<'g>,
+}
+
+impl<'g> SlitherSession<'g> {
+    /// A fresh game on `game`.
+    pub fn new(game: &'g Game) -> Self {
+        SlitherSession {
+            game,
+            position: Slither::new(game.graph()),
+        }
+    }
+
+    /// The game played on.
+    pub fn game(&self) -> &'g Game {
+        self.game
+    }
+
+    /// The position.
+    pub fn position(&self) -> &Slither<'g> {
+        &self.position
+    }
+
+    /// Who moves next.
+    pub fn to_move(&self) -> Player {
+        if self.position.chosen().len() % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    /// Plays the edge `u`–`v` (in either order); the reason in words when it is illegal.
+    ///
+    /// # Errors
+    /// Names the move and why it is refused.
+    pub fn play(&mut self, u: u32, v: u32) -> Result<(), String> {
+        self.position.play((u, v)).map_err(|error| {
+            let [a, b] = named_move(self.game, (u, v));
+            format!("{a}-{b}: {error}")
+        })
+    }
+
+    /// Plays an edge named as users name vertices.
+    ///
+    /// # Errors
+    /// A name that is no vertex of the game, or an illegal move.
+    pub fn play_named(&mut self, [a, b]: [Named; 2]) -> Result<(), String> {
+        let vertex = |named: Named| {
+            self.game
+                .vertex(named)
+                .ok_or_else(|| format!("{named} is not a vertex of this game"))
+        };
+        let (u, v) = (vertex(a)?, vertex(b)?);
+        self.play(u, v)
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) -> Option<(u32, u32)> {
+        self.position.undo()
+    }
+
+    /// The analysis of the position.
+    ///
+    /// # Errors
+    /// [`JobError::Undecided`] past the search's bound.
+    pub fn analyse(&self) -> Result<SlitherAnalysis, JobError> {
+        Ok(self.position.analyse()?)
+    }
+
+    /// The position, named, with its analysis.
+    ///
+    /// # Errors
+    /// As [`SlitherSession::analyse`].
+    pub fn report(&self) -> Result<SlitherPositionReport, JobError> {
+        let analysis = self.analyse()?;
+        let game = self.game;
+        let moves = |list: &[(u32, u32)]| list.iter().map(|&m| named_move(game, m)).collect();
+        Ok(SlitherPositionReport {
+            to_move: self.to_move().number(),
+            path: self.position.path().iter().map(|&v| game.name(v)).collect(),
+            chosen: moves(self.position.chosen()),
+            mover_wins: analysis.mover_wins,
+            winning_moves: moves(&analysis.winning_moves),
+            legal_moves: moves(&analysis.legal_moves),
+            engine_move: analysis.engine_move().map(|m| named_move(game, m)),
+            kind: analysis.kind.map(|k| [k.first, k.last, k.both]),
+            finished: analysis.legal_moves.is_empty(),
+        })
+    }
+}
+
+/// One move of [`SlitherAnalyzeReport`].
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct SlitherMoveReport {
+    /// 1-based number of the move.
+    pub ply: usize,
+    /// Who made it: 1 or 2.
+    pub player: u8,
+    /// The edge chosen, as played: `[end, new vertex]` (the first edge as written).
+    pub edge: [Named; 2],
+    /// Whether the mover was winning before the move.
+    pub winning_before: bool,
+    /// `best`, `blunder` or `already_lost`, as for the token game.
+    pub annotation: &'static str,
+    /// The mover's winning moves.
+    pub winning_moves: Vec<[Named; 2]>,
+    /// How many legal moves the mover had.
+    pub legal_moves: usize,
+}
+
+/// The position after the last move of [`SlitherAnalyzeReport`].
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct SlitherEndReport {
+    /// The player to move: 1 or 2.
+    pub player: u8,
+    /// Whether they win with best play.
+    pub winning: bool,
+    /// Their winning moves.
+    pub winning_moves: Vec<[Named; 2]>,
+    /// How many legal moves they have.
+    pub legal_moves: usize,
+}
+
+/// `geography analyze --game slither --json`: a Slither record annotated move by move.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct SlitherAnalyzeReport {
+    /// `board` or `graph`.
+    pub kind: &'static str,
+    /// `slither`.
+    pub game: &'static str,
+    /// The players' names.
+    pub players: [String; 2],
+    /// One entry per move.
+    pub moves: Vec<SlitherMoveReport>,
+    /// The plies that are blunders, increasing.
+    pub blunders: Vec<usize>,
+    /// How many blunders each player made.
+    pub blunders_by_player: [usize; 2],
+    /// The first blunder's ply.
+    pub first_blunder: Option<usize>,
+    /// Whether the player to move after the record is stuck.
+    pub finished: bool,
+    /// Who wins (1 or 2) with best play from the end of the record.
+    pub winner: u8,
+    /// The position after the last move.
+    #[serde(rename = "final")]
+    pub end: SlitherEndReport,
+}
+
+/// Annotates a Slither record: every position before a move is analysed.
+///
+/// # Examples
+/// ```
+/// use geography_app::{analyze_slither, Budget};
+/// use geography_formats::{parse_slither_record, Limits};
+/// // The path 0 – 1 – 2 – 3: choosing the end edge 0 – 1 wins (two edges are left, one
+/// // each), and extending to 2 then leaves player 1 the last edge.
+/// let record = parse_slither_record(b"4 3\n0 1\n1 2\n2 3\nmoves\n0 1\n1 2\n2 3\n").unwrap();
+/// let report = analyze_slither(&record, &Budget::unlimited()).unwrap();
+/// assert_eq!(report.moves[0].annotation, "best");
+/// assert_eq!(report.winner, 1);
+/// assert!(report.finished);
+/// ```
+///
+/// # Errors
+/// [`JobError::Stopped`] when the budget runs out (checked before every position);
+/// [`JobError::Undecided`] past the search's bound; [`JobError::Internal`] if a move the
+/// parser accepted is refused (a bug).
+pub fn analyze_slither(
+    record: &SlitherRecord,
+    budget: &Budget,
+) -> Result<SlitherAnalyzeReport, JobError> {
+    let game = &record.game;
+    let mut position = Slither::new(game.graph());
+    let moves = |list: &[(u32, u32)]| list.iter().map(|&m| named_move(game, m)).collect();
+    let mut reports: Vec<SlitherMoveReport> = Vec::with_capacity(record.moves.len());
+    for (index, recorded) in record.moves.iter().enumerate() {
+        budget.check()?;
+        let before = position.analyse()?;
+        position
+            .play(recorded.edge)
+            .map_err(|e| JobError::Internal(format!("move {}: {e}", index + 1)))?;
+        let played = *position.chosen().last().expect("a move was just played");
+        let annotation = if !before.mover_wins {
+            "already_lost"
+        } else if before.winning_moves.contains(&played) {
+            "best"
+        } else {
+            "blunder"
+        };
+        reports.push(SlitherMoveReport {
+            ply: index + 1,
+            player: if index % 2 == 0 { 1 } else { 2 },
+            edge: named_move(game, played),
+            winning_before: before.mover_wins,
+            annotation,
+            winning_moves: moves(&before.winning_moves),
+            legal_moves: before.legal_moves.len(),
+        });
+    }
+    budget.check()?;
+    let end = position.analyse()?;
+    let mover = if record.moves.len() % 2 == 0 { 1 } else { 2 };
+    let blunders: Vec<usize> = reports
+        .iter()
+        .filter(|m| m.annotation == "blunder")
+        .map(|m| m.ply)
+        .collect();
+    let by = |player: u8| {
+        reports
+            .iter()
+            .filter(|m| m.annotation == "blunder" && m.player == player)
+            .count()
+    };
+    Ok(SlitherAnalyzeReport {
+        kind: game.kind(),
+        game: "slither",
+        players: [Player::First.to_string(), Player::Second.to_string()],
+        first_blunder: blunders.first().copied(),
+        blunders_by_player: [by(1), by(2)],
+        blunders,
+        moves: reports,
+        finished: end.legal_moves.is_empty(),
+        winner: if end.mover_wins { mover } else { 3 - mover },
+        end: SlitherEndReport {
+            player: mover,
+            winning: end.mover_wins,
+            winning_moves: moves(&end.winning_moves),
+            legal_moves: end.legal_moves.len(),
+        },
+    })
+}
+
+impl SlitherAnalyzeReport {
+    /// The outcome in a sentence, as every front end words it.
+    pub fn result(&self) -> String {
+        let mover = format!("player {}", self.end.player);
+        let winner = format!("player {}", self.winner);
+        let count = self.moves.len();
+        if self.finished {
+            if count == 0 {
+                format!("{winner} won: {mover} has no edge to choose")
+            } else {
+                format!("{winner} won: {mover} has no legal move after ply {count}")
+            }
+        } else {
+            let stops = if count == 0 {
+                "no move was played".to_string()
+            } else {
+                format!("the record stops after ply {count}")
+            };
+            if self.end.winning {
+                format!("{stops}; {mover} to move wins with best play")
+            } else {
+                format!("{stops}; {mover} to move loses with best play: {winner} wins")
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load_game;
+    use geography_formats::{parse_slither_record, Limits};
+
+    #[test]
+    fn a_triangle_is_lost_for_player_one_and_sessions_name_cells() {
+        let game = load_game(b"3 3\n0 1\n1 2\n0 2\n", None, &Limits::DEFAULT).unwrap();
+        let report = solve_slither_game(&game, &Budget::unlimited()).unwrap();
+        assert!(!report.first_player_wins);
+        assert_eq!(
+            report.summary()[1],
+            "player 2 wins whatever edge player 1 chooses first"
+        );
+
+        let board = load_game(b"1 3\n...\n", None, &Limits::DEFAULT).unwrap();
+        let mut session = SlitherSession::new(&board);
+        session
+            .play_named([Named::Cell([1, 1]), Named::Cell([1, 2])])
+            .unwrap();
+        let position = session.report().unwrap();
+        assert_eq!(position.to_move, 2);
+        assert!(position.mover_wins);
+        assert_eq!(
+            position.winning_moves,
+            [[Named::Cell([1, 2]), Named::Cell([1, 3])]]
+        );
+        assert_eq!(position.kind, Some([0, 1, 1]));
+        let refused = session.play_named([Named::Cell([1, 1]), Named::Cell([1, 3])]);
+        assert!(refused.unwrap_err().starts_with("(1,1)-(1,3): "));
+        session.play(1, 2).unwrap();
+        assert!(session.report().unwrap().finished);
+        assert_eq!(session.undo(), Some((1, 2)));
+    }
+
+    #[test]
+    fn records_mark_blunders_and_name_the_winner() {
+        // A path of four edges 0 – … – 4: the middle edges lose for player 1.
+        let record = parse_slither_record(b"5 4\n0 1\n1 2\n2 3\n3 4\nmoves\n1 2\n2 3\n").unwrap();
+        let report = analyze_slither(&record, &Budget::unlimited()).unwrap();
+        let expected = solve_slither(record.game.graph()).unwrap();
+        assert_eq!(report.moves[0].winning_before, expected.first_player_wins);
+        assert_eq!(
+            report.moves[0].annotation == "blunder",
+            expected.first_player_wins && !expected.winning_first_moves.contains(&(1, 2))
+        );
+        assert_eq!(report.moves.len(), 2);
+        assert!(!report.result().is_empty());
+        let past = Budget::unlimited().with_deadline(std::time::Instant::now());
+        assert_eq!(
+            analyze_slither(&record, &past).unwrap_err(),
+            JobError::Stopped
+        );
+    }
+}
