@@ -76,3 +76,13 @@ pub fn emit(text: &str) -> Result<(), Failure> {
         _ => Ok(()),
     }
 }
+
+/// `--game`: which game a board or a graph is played as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
+pub enum GameArg {
+    /// Undirected vertex geography: a token moves to unvisited neighbours.
+    #[default]
+    Token,
+    /// Slither: players choose edges that always form a path, extending it at either end.
+    Slither,
+}
