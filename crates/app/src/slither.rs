@@ -87,11 +87,12 @@ pub fn solve_slither_game(game: &Game, budget: &Budget) -> Result<SlitherReport,
 impl SlitherReport {
     /// The verdict in sentences, as every front end words it.
     pub fn summary(&self) -> Vec<String> {
-        let size = format!(
-            "{}, {}",
-            counted(self.vertices, "vertex", "vertices"),
-            counted(self.edges, "edge", "edges")
-        );
+        let vertices = if self.board.is_some() {
+            counted(self.vertices, "free cell", "free cells")
+        } else {
+            counted(self.vertices, "vertex", "vertices")
+        };
+        let size = format!("{vertices}, {}", counted(self.edges, "edge", "edges"));
         let first = match &self.board {
             Some(b) => format!(
                 "slither on board {}x{} ({}): {size}",

@@ -4,11 +4,15 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use geography_app::{analyze, counted, load_record, Analysis, Budget, JobError, Record};
-use geography_formats::Limits;
+use geography_app::{
+    analyze, analyze_slither, counted, load_record, Analysis, Budget, JobError, Record,
+    SlitherAnalyzeReport,
+};
+use geography_formats::{parse_slither_record_with_limits, Limits};
+use geography_rules::Named;
 use geography_rules::{Annotation, Player};
 
-use crate::input::{describe, emit, name, read};
+use crate::input::{describe, emit, name, read, GameArg};
 use crate::Failure;
 
 /// Annotate a played game: who wins before every move, the winning moves, the blunders.
@@ -34,11 +38,19 @@ pub struct Args {
     /// Print one JSON object (schema: docs/analyze.schema.json).
     #[arg(long)]
     json: bool,
+    /// The game the record is of: a token game (or the slide game, detected), or Slither
+    /// (the board or graph, `moves`, then the chosen edges: `u v` on graphs, `r1 c1 r2 c2`
+    /// on boards).
+    #[arg(long, value_enum, default_value_t)]
+    game: GameArg,
 }
 
 pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
     let bytes = read(&args.input)?;
     let source = name(&args.input);
+    if args.game == GameArg::Slither {
+        return slither(args, &source, &bytes, colour, limits);
+    }
     let record = load_record(&bytes, limits).map_err(|e| describe(&source, &bytes, &e))?;
     let analysis = analyze(record, &Budget::unlimited()).map_err(|error| match error {
         JobError::Input(e) => describe(&source, &bytes, &e),
@@ -111,14 +123,6 @@ fn heading(analysis: &Analysis) -> String {
 fn text(analysis: &Analysis, colour: bool) -> String {
     let commentary = analysis.commentary();
     let mut out = heading(analysis);
-    let header = [
-        "ply".to_string(),
-        "player".to_string(),
-        "move".to_string(),
-        "eval".to_string(),
-        "annotation".to_string(),
-        "winning moves".to_string(),
-    ];
     let rows: Vec<[String; 6]> = commentary
         .plies
         .iter()
@@ -141,8 +145,29 @@ fn text(analysis: &Analysis, colour: bool) -> String {
             ]
         })
         .collect();
+    let blunders: Vec<bool> = commentary
+        .plies
+        .iter()
+        .map(|c| c.annotation == Annotation::Blunder)
+        .collect();
+    out.push_str(&table(&rows, &blunders, colour));
+    out.push_str(&summary(analysis));
+    out
+}
+
+/// The table of moves: a header, then one row per move, blunders red on a terminal.
+fn table(rows: &[[String; 6]], blunders: &[bool], colour: bool) -> String {
+    let header = [
+        "ply".to_string(),
+        "player".to_string(),
+        "move".to_string(),
+        "eval".to_string(),
+        "annotation".to_string(),
+        "winning moves".to_string(),
+    ];
+    let mut out = String::new();
     let mut widths = header.clone().map(|h| h.chars().count());
-    for row in &rows {
+    for row in rows {
         for (width, cell) in widths.iter_mut().zip(row) {
             *width = (*width).max(cell.chars().count());
         }
@@ -159,15 +184,14 @@ fn text(analysis: &Analysis, colour: bool) -> String {
         out.push_str(&line(&header));
         out.push('\n');
     }
-    for (row, comment) in rows.iter().zip(&commentary.plies) {
+    for (row, &blunder) in rows.iter().zip(blunders) {
         let text = line(row);
-        if colour && comment.annotation == Annotation::Blunder {
+        if colour && blunder {
             let _ = writeln!(out, "\x1b[1;31m{text}\x1b[0m");
         } else {
             let _ = writeln!(out, "{text}");
         }
     }
-    out.push_str(&summary(analysis));
     out
 }
 
@@ -197,6 +221,117 @@ fn summary(analysis: &Analysis) -> String {
             analysis.name(first.to),
             list(analysis, &first.winning_moves)
         ),
+        None => writeln!(out, "first blunder: none"),
+    };
+    out
+}
+
+/// `analyze --game slither`: the record's moves are edges.
+fn slither(
+    args: &Args,
+    source: &str,
+    bytes: &[u8],
+    colour: bool,
+    limits: &Limits,
+) -> Result<(), Failure> {
+    let record =
+        parse_slither_record_with_limits(bytes, limits).map_err(|e| describe(source, bytes, &e))?;
+    let report = analyze_slither(&record, &Budget::unlimited()).map_err(|error| match error {
+        JobError::Input(e) => describe(source, bytes, &e),
+        other => Failure::Input(format!("error: {source}: {other}")),
+    })?;
+    if args.json {
+        let mut text = serde_json::to_string(&report).expect("plain data serialises");
+        text.push('\n');
+        return emit(&text);
+    }
+    let game = &record.game;
+    let what = match game.board() {
+        Some(board) => format!(
+            "a {}x{} board ({}), {}",
+            board.rows(),
+            board.cols(),
+            board.neighbourhood(),
+            counted(game.vertex_count(), "free cell", "free cells")
+        ),
+        None => format!(
+            "a graph of {} and {}",
+            counted(game.vertex_count(), "vertex", "vertices"),
+            counted(game.edge_count(), "edge", "edges")
+        ),
+    };
+    let mut out = format!(
+        "slither on {what}: {}; player 1 chooses the first edge\n",
+        counted(report.moves.len(), "move", "moves")
+    );
+    let rows: Vec<[String; 6]> = report
+        .moves
+        .iter()
+        .map(|m| {
+            let mut annotation = match m.annotation {
+                "best" => "best".to_string(),
+                "blunder" => "?? blunder".to_string(),
+                _ => "already lost".to_string(),
+            };
+            if m.legal_moves == 1 {
+                annotation.push_str(" (only move)");
+            }
+            [
+                m.ply.to_string(),
+                format!("player {}", m.player),
+                edge_name(&m.edge),
+                if m.winning_before { "win" } else { "loss" }.to_string(),
+                annotation,
+                edge_list(&m.winning_moves),
+            ]
+        })
+        .collect();
+    let blunders: Vec<bool> = report
+        .moves
+        .iter()
+        .map(|m| m.annotation == "blunder")
+        .collect();
+    out.push_str(&table(&rows, &blunders, colour));
+    out.push_str(&slither_summary(&report));
+    emit(&out)
+}
+
+fn edge_name([a, b]: &[Named; 2]) -> String {
+    format!("{a}-{b}")
+}
+
+/// A list of edges for the table: `-` when empty, cut after [`SHOWN_MOVES`].
+fn edge_list(edges: &[[Named; 2]]) -> String {
+    if edges.is_empty() {
+        return "-".to_string();
+    }
+    let mut shown: Vec<String> = edges.iter().take(SHOWN_MOVES).map(edge_name).collect();
+    if edges.len() > SHOWN_MOVES {
+        shown.push(format!("… ({} in all)", edges.len()));
+    }
+    shown.join(" ")
+}
+
+fn slither_summary(report: &SlitherAnalyzeReport) -> String {
+    let mut out = format!("result: {}", report.result());
+    if !report.finished && report.end.winning {
+        out.push_str(": ");
+        out.push_str(&edge_list(&report.end.winning_moves));
+    }
+    out.push('\n');
+    let [first, second] = report.blunders_by_player;
+    let _ = writeln!(out, "blunders: player 1 {first}, player 2 {second}");
+    let _ = match report.first_blunder {
+        Some(ply) => {
+            let m = &report.moves[ply - 1];
+            writeln!(
+                out,
+                "first blunder: ply {ply}, player {} played {}; winning was {}",
+                m.player,
+                edge_name(&m.edge),
+                edge_list(&m.winning_moves)
+            )
+        }
         None => writeln!(out, "first blunder: none"),
     };
     out

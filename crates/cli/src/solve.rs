@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use clap::builder::PossibleValue;
 use clap::ValueEnum;
 use geography_app::{
-    load, solve, solve_slide, solve_treasure, Budget, CertificateReport, Loaded, SolveOptions,
-    SolveReport,
+    load, solve, solve_slide, solve_slither_game, solve_treasure, Budget, CertificateReport,
+    Loaded, SolveOptions, SolveReport,
 };
 use geography_contest::TreasureMap;
 use geography_formats::{Format, Limits, SlideRecord};
@@ -20,7 +20,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::draw::{self, Mark};
-use crate::input::{describe, name, read};
+use crate::input::{describe, name, read, GameArg};
 use crate::Failure;
 
 /// Solve boards, graphs, slide boards and treasure maps.
@@ -54,6 +54,10 @@ pub struct Args {
     /// forbidden (in none); with --json, the `edge_classes` lists.
     #[arg(long)]
     edges: bool,
+    /// The game a board or a graph is played as: the token game, or Slither (who wins when
+    /// player 1 chooses the first edge, and every winning first edge).
+    #[arg(long, value_enum, default_value_t)]
+    game: GameArg,
 }
 
 /// `--format`: one of the formats the library reads, named and described by it.
@@ -92,6 +96,21 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
         let loaded = load(&bytes, args.format.map(|f| f.0), limits)
             .map_err(|error| describe(&source, &bytes, &error))?;
         inputs.push((source, loaded));
+    }
+    if args.game == GameArg::Slither {
+        if args.certificate || args.edges {
+            return Err(Failure::Input(
+                "error: --certificate and --edges apply to the token game only".to_string(),
+            ));
+        }
+        if let Some((source, _)) = inputs
+            .iter()
+            .find(|(_, loaded)| matches!(loaded, Loaded::Slide(_) | Loaded::Treasure(_)))
+        {
+            return Err(Failure::Input(format!(
+                "error: {source}: --game slither needs a board or a graph"
+            )));
+        }
     }
     let mut out = BufWriter::new(io::stdout().lock());
     let many = args.inputs.len() > 1;
@@ -180,6 +199,9 @@ fn game_result(
     threads: usize,
     colour: bool,
 ) -> Result<(), Failure> {
+    if args.game == GameArg::Slither {
+        return slither_result(out, args, game);
+    }
     let options = SolveOptions {
         certificate: args.certificate,
         threads,
@@ -235,6 +257,26 @@ fn game_result(
         write(out, &draw_solution(&report, colour))?;
     }
     Ok(())
+}
+
+/// Solves a board or a graph played as Slither and writes its summary or its report.
+fn slither_result(out: &mut dyn Write, args: &Args, game: &Game) -> Result<(), Failure> {
+    let report = solve_slither_game(game, &Budget::unlimited())
+        .map_err(|error| Failure::Input(format!("error: {error}")))?;
+    if args.json {
+        return write(out, &json_line(&report));
+    }
+    let mut text = report.summary().join("\n");
+    text.push('\n');
+    let edges: Vec<String> = report
+        .winning_first_moves
+        .iter()
+        .map(|[u, v]| format!("{u}-{v}"))
+        .collect();
+    if !edges.is_empty() {
+        let _ = writeln!(text, "winning first edges: {}", edges.join(" "));
+    }
+    write(out, &text)
 }
 
 /// The board with `W` (the player to move from there wins), `L` (loses), `#` (blocked).
