@@ -14,6 +14,12 @@ Besides who wins (``solve``), the structure of the maximum matchings: ``maximum_
 ``gallai_edmonds``, ``edge_classes`` (the edges every, some or no maximum matching uses),
 ``certificate`` and ``verify``, ``dulmage_mendelsohn``.
 
+Slither, the path game: player 1 chooses an edge, then the players in turn extend the chosen
+edges, always a simple path, at either end to a vertex not on it; whoever cannot move loses.
+``slither_solve`` says who wins and with which first edges; ``SlitherPosition`` plays a game
+and analyses each position. Both take every input ``solve`` takes. A position the bounded
+search behind them cannot decide raises ``SlitherUndecided``, a ``RuntimeError``.
+
 >>> import geography_games as gg
 >>> solution = gg.solve("1 3\\n...\\n")
 >>> sorted(solution.mover_wins), sorted(solution.mover_loses)
@@ -26,12 +32,15 @@ import json
 from typing import Any, Hashable, Iterable
 
 from . import _core
-from ._core import InputError
+from ._core import InputError, SlitherUndecided
 
 __all__ = [
     "GameSolution",
     "InputError",
     "Position",
+    "SlitherPosition",
+    "SlitherSolution",
+    "SlitherUndecided",
     "Solution",
     "analyze",
     "certificate",
@@ -43,6 +52,7 @@ __all__ = [
     "solve",
     "solve_game",
     "solve_many",
+    "slither_solve",
     "verify",
 ]
 
@@ -114,25 +124,28 @@ def _edges_of_labels(nodes: list, edges: Iterable[tuple[Hashable, Hashable]]):
     return [(index[u], index[v]) for u, v in edges]
 
 
-def _read(G: Any, n, format, neighbourhood, max_cells, max_vertices, with_edge_classes=False):
-    """(kind, shape, names, classes, pairs, classed) for any accepted input: ``classed`` is
-    ``(vital, allowed, forbidden)``, lists of index pairs ``(u, v)`` with ``u < v``, when
-    ``with_edge_classes``, else ``None``."""
+def _read(G: Any, n, format, neighbourhood, max_cells, max_vertices, with_edge_classes=False,
+          with_arena=False):
+    """(kind, shape, names, classes, pairs, classed, arena) for any accepted input: ``classed``
+    is ``(vital, allowed, forbidden)``, lists of index pairs ``(u, v)`` with ``u < v``, when
+    ``with_edge_classes``, else ``None``; ``arena`` is the graph held by the engine for
+    further questions (a ``_core.Arena``) when ``with_arena``, else ``None``."""
     if isinstance(G, (str, bytes)):
         text = G.encode() if isinstance(G, str) else G
-        kind, shape, cells, (classes, pairs, classed) = _core.solve_text(
-            text, format, max_cells, max_vertices, with_edge_classes
+        kind, shape, cells, (classes, pairs, classed, arena) = _core.solve_text(
+            text, format, max_cells, max_vertices, with_edge_classes, with_arena
         )
         names = [tuple(cell) for cell in cells] if shape is not None else list(range(len(classes)))
-        return kind, shape, names, classes, pairs, classed
+        return kind, shape, names, classes, pairs, classed, arena
     if hasattr(G, "nodes") and hasattr(G, "edges"):  # networkx
         _refuse_directed(G)
         _core.check_size(0, 0, len(G), max_cells, max_vertices)
         nodes = list(G.nodes)
-        classes, pairs, classed = _core.solve_edges(
-            len(nodes), _edges_of_labels(nodes, G.edges()), max_vertices, with_edge_classes
+        classes, pairs, classed, arena = _core.solve_edges(
+            len(nodes), _edges_of_labels(nodes, G.edges()), max_vertices, with_edge_classes,
+            with_arena,
         )
-        return "graph", None, nodes, classes, pairs, classed
+        return "graph", None, nodes, classes, pairs, classed, arena
     if hasattr(G, "tocoo"):  # scipy.sparse
         rows, cols = G.shape
         if rows != cols:
@@ -140,19 +153,21 @@ def _read(G: Any, n, format, neighbourhood, max_cells, max_vertices, with_edge_c
         _core.check_size(0, 0, rows, max_cells, max_vertices)
         coo = G.tocoo()
         edges = [(int(u), int(v)) for u, v in zip(coo.row, coo.col) if u < v]
-        classes, pairs, classed = _core.solve_edges(rows, edges, max_vertices, with_edge_classes)
-        return "graph", None, list(range(rows)), classes, pairs, classed
+        classes, pairs, classed, arena = _core.solve_edges(
+            rows, edges, max_vertices, with_edge_classes, with_arena
+        )
+        return "graph", None, list(range(rows)), classes, pairs, classed, arena
     if hasattr(G, "ndim") and hasattr(G, "dtype"):  # numpy
         if G.ndim == 2 and G.dtype == bool:
             if neighbourhood not in NEIGHBOURHOODS:
                 raise ValueError(f"neighbourhood must be one of {NEIGHBOURHOODS}")
             rows, cols = G.shape
             _core.check_size(rows, cols, 0, max_cells, max_vertices)
-            kind, shape, cells, (classes, pairs, classed) = _core.solve_board(
+            kind, shape, cells, (classes, pairs, classed, arena) = _core.solve_board(
                 rows, cols, [bool(x) for x in G.ravel()], neighbourhood, max_cells,
-                with_edge_classes,
+                with_edge_classes, with_arena,
             )
-            return kind, shape, [tuple(c) for c in cells], classes, pairs, classed
+            return kind, shape, [tuple(c) for c in cells], classes, pairs, classed, arena
         if G.ndim == 2 and G.shape[1] == 2:
             if n is None:
                 raise ValueError("an edge array needs n=, the number of vertices")
@@ -164,8 +179,10 @@ def _read(G: Any, n, format, neighbourhood, max_cells, max_vertices, with_edge_c
             outside = next(((u, v) for u, v in edges if u >= n or v >= n), None)
             if outside is not None:
                 raise ValueError(f"edge {outside} names a vertex outside 0..{n}")
-            classes, pairs, classed = _core.solve_edges(n, edges, max_vertices, with_edge_classes)
-            return "graph", None, list(range(n)), classes, pairs, classed
+            classes, pairs, classed, arena = _core.solve_edges(
+                n, edges, max_vertices, with_edge_classes, with_arena
+            )
+            return "graph", None, list(range(n)), classes, pairs, classed, arena
         raise ValueError("a numpy input is a (m, 2) integer edge array or a 2-D bool board")
     raise TypeError(f"cannot read a graph from {type(G).__name__}")
 
@@ -186,7 +203,7 @@ def solve(
     >>> sorted(solve(nx.path_graph(["a", "b", "c"])).mover_wins)
     ['b']
     """
-    kind, shape, names, classes, pairs, _ = _read(
+    kind, shape, names, classes, pairs, _, _ = _read(
         G, n, format, neighbourhood, max_cells, max_vertices
     )
     return Solution(kind, shape, names, classes, pairs)
@@ -248,7 +265,7 @@ def edge_classes(
     >>> sorted(edge_classes(nx.cycle_graph(4))["allowed"])  # two perfect matchings
     [(0, 1), (0, 3), (1, 2), (2, 3)]
     """
-    _, _, names, _, _, classed = _read(
+    _, _, names, _, _, classed, _ = _read(
         G, n, format, neighbourhood, max_cells, max_vertices, with_edge_classes=True
     )
     return {
@@ -386,7 +403,7 @@ def solve_many(graph6_lines: Iterable[str | bytes], *, max_vertices: int = DEFAU
     solved = _core.solve_graph6_lines(lines, max_vertices)
     return [
         Solution("graph", None, list(range(len(classes))), classes, pairs)
-        for classes, pairs, _ in solved
+        for classes, pairs, _, _ in solved
     ]
 
 
@@ -519,3 +536,239 @@ class _Explored:
 
     def edges(self):
         return [(self.nodes[s], self.nodes[t]) for s, t in self._edges]
+
+
+class SlitherSolution:
+    """Who wins Slither on a graph (see :func:`slither_solve`): ``first_player_wins``, and
+    ``winning_first_moves``, the set of first edges that win for player 1 as node pairs."""
+
+    def __init__(self, first_player_wins: bool, winning_first_moves: set[tuple]):
+        self.first_player_wins = first_player_wins
+        self.winning_first_moves = winning_first_moves
+
+    def __repr__(self) -> str:
+        return (
+            f"SlitherSolution(first_player_wins={self.first_player_wins}, "
+            f"winning_first_moves={len(self.winning_first_moves)})"
+        )
+
+
+def slither_solve(
+    G: Any,
+    *,
+    n: int | None = None,
+    format: str | None = None,
+    neighbourhood: str = "orthogonal",
+    max_cells: int = DEFAULT_MAX_CELLS,
+    max_vertices: int = DEFAULT_MAX_VERTICES,
+) -> SlitherSolution:
+    """Solves Slither on ``G``: player 1 chooses an edge; then the players in turn choose an
+    unchosen edge so that the chosen edges always form a simple path (each move extends the
+    path at one of its two ends to a vertex not on it); whoever cannot move loses.
+
+    Returns a :class:`SlitherSolution`: ``first_player_wins``, and ``winning_first_moves``,
+    every winning first edge as a node pair oriented as :func:`edge_classes` orients it (as
+    ``G.edges()`` yields it on a networkx graph, ``(u, v)`` with ``u < v`` on vertex ids,
+    ``(row, col)`` cells in row-major order on boards). Takes every input :func:`solve`
+    takes, with the same keywords; self-loops and parallel edges play no part.
+
+    Most positions are classified by maximum matchings (Anderson, 1974); those of kind
+    (1, 1, 2) (see :attr:`SlitherPosition.kind`) are decided by a bounded search, and past
+    its limit :class:`SlitherUndecided` (a ``RuntimeError``) is raised rather than a guess.
+
+    >>> import networkx as nx
+    >>> s = slither_solve(nx.path_graph(["a", "b", "c", "d"]))  # every first edge wins
+    >>> s.first_player_wins, sorted(s.winning_first_moves)
+    (True, [('a', 'b'), ('b', 'c'), ('c', 'd')])
+    >>> slither_solve(nx.cycle_graph(3)).first_player_wins  # player 2 takes the last vertex
+    False
+    >>> sorted(slither_solve("1 4\\n....\\n").winning_first_moves)  # a board: (row, col) cells
+    [((1, 1), (1, 2)), ((1, 2), (1, 3)), ((1, 3), (1, 4))]
+    """
+    _, _, names, _, _, _, arena = _read(
+        G, n, format, neighbourhood, max_cells, max_vertices, with_arena=True
+    )
+    wins, firsts = arena.slither_solve()
+    return SlitherSolution(wins, {(names[u], names[v]) for u, v in firsts})
+
+
+# Why a Slither move is illegal, by the engine's name of the problem: `a` and `b` are the two
+# vertices it is about, `x` and `y` the ends of the path.
+_SLITHER_PROBLEMS = {
+    "not_an_edge": "{a!r} - {b!r} is not an edge",
+    "game_over": "the game is over: no legal move is left",
+    "off_the_ends": "{a!r} - {b!r} does not touch an end of the path (its ends are {x!r} and {y!r})",
+    "closes_cycle": "{a!r} - {b!r} joins the two ends of the path: it would close a cycle",
+    "revisits": "{a!r} - {b!r} goes back to {b!r}, already on the path",
+}
+
+# Stands for "no second argument" in `SlitherPosition.play`, where any label may be given.
+_ONE_ARGUMENT = object()
+
+
+class SlitherPosition:
+    """A game of Slither in progress: the path of chosen edges on a graph.
+
+    Takes every input :func:`solve` takes, with the same keywords, and ``moves``, edges to
+    play first. A move is an edge, ``play(u, v)`` or ``play((u, v))``, in either orientation:
+    the first move any edge, each later one from an end of the path to a vertex not on it.
+    Moves are reported as node pairs: the first as played (as :func:`edge_classes` orients
+    it among ``legal_moves`` at the start), each later one as ``(end, new vertex)``.
+
+    The analysis (``mover_wins``, ``winning_moves``, ``kind``, ``engine_move()``) is
+    computed once per position; it raises :class:`SlitherUndecided` when the bounded search
+    behind (1, 1, 2) positions reaches its limit.
+
+    >>> import networkx as nx
+    >>> p = SlitherPosition(nx.path_graph(["a", "b", "c", "d", "e"]))
+    >>> p.to_move, p.mover_wins, p.winning_moves
+    (1, False, [])
+    >>> p.play("b", "c"); p.path, p.kind, p.winning_moves
+    (['b', 'c'], (1, 0, 1), [('b', 'a'), ('c', 'd')])
+    >>> p.play(("c", "d")); p.ends, p.chosen, p.legal_moves
+    (('b', 'd'), [('b', 'c'), ('c', 'd')], [('b', 'a'), ('d', 'e')])
+    >>> p.play("b", "d")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'b' - 'd' is not an edge
+    >>> p.undo(), p.engine_move()
+    (('c', 'd'), ('b', 'a'))
+    """
+
+    def __init__(
+        self,
+        G: Any,
+        moves: Iterable = (),
+        *,
+        n: int | None = None,
+        format: str | None = None,
+        neighbourhood: str = "orthogonal",
+        max_cells: int = DEFAULT_MAX_CELLS,
+        max_vertices: int = DEFAULT_MAX_VERTICES,
+    ):
+        _, _, self._names, _, _, _, self._arena = _read(
+            G, n, format, neighbourhood, max_cells, max_vertices, with_arena=True
+        )
+        self._index = {name: i for i, name in enumerate(self._names)}
+        self._chosen: list[tuple[int, int]] = []
+        self._state: tuple[list[int], list[tuple[int, int]]] | None = None
+        self._analysis: tuple | None = None
+        for move in moves:
+            self.play(move)
+
+    def _pairs(self, pairs) -> list[tuple]:
+        return [(self._names[u], self._names[v]) for u, v in pairs]
+
+    def _position(self) -> tuple[list[int], list[tuple[int, int]]]:
+        """(path, legal moves) by vertex id."""
+        if self._state is None:
+            self._state = self._arena.slither_position(self._chosen)
+        return self._state
+
+    def _analysed(self) -> tuple:
+        """(mover wins, winning moves, legal moves, kind) by vertex id."""
+        if self._analysis is None:
+            self._analysis = self._arena.slither_analyse(self._chosen)
+        return self._analysis
+
+    @property
+    def path(self) -> list:
+        """The path's vertices from one end to the other: the first edge ``(u, v)`` makes it
+        ``[u, v]``; a move at its first end adds a vertex in front, at its last end behind.
+        Empty before the first move."""
+        return [self._names[v] for v in self._position()[0]]
+
+    @property
+    def ends(self) -> tuple | None:
+        """The first and last vertex of ``path``; ``None`` before the first move."""
+        path = self._position()[0]
+        return (self._names[path[0]], self._names[path[-1]]) if path else None
+
+    @property
+    def chosen(self) -> list[tuple]:
+        """The chosen edges in play order: the first as played, then ``(end, new vertex)``."""
+        return self._pairs(self._chosen)
+
+    @property
+    def to_move(self) -> int:
+        """The player who moves next: 1 chooses the first edge and makes every odd move."""
+        return 1 if len(self._chosen) % 2 == 0 else 2
+
+    @property
+    def legal_moves(self) -> list[tuple]:
+        """Every legal move: at the start every edge (oriented as :func:`edge_classes`
+        orients it), then every ``(end, new vertex)``; in the engine's vertex order."""
+        return self._pairs(self._position()[1])
+
+    @property
+    def mover_wins(self) -> bool:
+        """Whether the player to move wins with best play."""
+        return self._analysed()[0]
+
+    @property
+    def winning_moves(self) -> list[tuple]:
+        """The legal moves after which the opponent, to move, loses with best play."""
+        return self._pairs(self._analysed()[1])
+
+    @property
+    def kind(self) -> tuple[int, int, int] | None:
+        """The criterion triple ``(d(x), d(y), d(x, y))`` of the position, with ``x`` and
+        ``y`` the first and last vertex of ``path``; ``None`` before the first move.
+
+        With H the graph left to grow into (the path's inner vertices and the edge ``xy``
+        removed) and ``d(S) = ν(H) - ν(H - S)`` for ν the size of a maximum matching: the
+        mover loses at (0, 0, 0) and (1, 1, 1), wins at (0, 0, 1), (0, 1, 1) and (1, 0, 1),
+        and either at (1, 1, 2), decided by the bounded search."""
+        kind = self._analysed()[3]
+        return None if kind is None else tuple(kind)
+
+    def engine_move(self) -> tuple | None:
+        """The engine's choice (not played): the first winning move, else the first legal
+        move; ``None`` when the player to move is stuck."""
+        _, winning, legal, _ = self._analysed()
+        chosen = (winning or legal or [None])[0]
+        return None if chosen is None else (self._names[chosen[0]], self._names[chosen[1]])
+
+    def is_over(self) -> bool:
+        """Whether the player to move is stuck (and so has lost)."""
+        return not self._position()[1]
+
+    def _vertex(self, v: Hashable) -> int:
+        try:
+            return self._index[v]
+        except (KeyError, TypeError):
+            raise ValueError(f"{v!r} is not a vertex") from None
+
+    def play(self, u: Any, v: Any = _ONE_ARGUMENT) -> None:
+        """Chooses the edge ``u - v``: ``play(u, v)`` or ``play((u, v))``, either orientation.
+
+        Raises ``ValueError`` naming the problem for an illegal move: a label that is not a
+        vertex, two vertices that are not adjacent, a finished game, an edge that touches no
+        end of the path, one that joins its two ends (closing a cycle) or goes back onto it.
+        The position is then unchanged."""
+        if v is _ONE_ARGUMENT:
+            try:
+                u, v = u
+            except (TypeError, ValueError):
+                raise ValueError(
+                    f"a move is an edge, play(u, v) or play((u, v)), not {u!r}"
+                ) from None
+        problem, a, b = self._arena.slither_play(self._chosen, (self._vertex(u), self._vertex(v)))
+        if problem is None:
+            self._chosen.append((a, b))
+            self._state = self._analysis = None
+            return
+        names = self._names
+        x, y = self.ends or (None, None)
+        raise ValueError(_SLITHER_PROBLEMS[problem].format(a=names[a], b=names[b], x=x, y=y))
+
+    def undo(self) -> tuple | None:
+        """Takes back the last move; returns it as ``chosen`` held it (``None`` at the start)."""
+        if not self._chosen:
+            return None
+        a, b = self._chosen.pop()
+        self._state = self._analysis = None
+        return self._names[a], self._names[b]
+
+    def __repr__(self) -> str:
+        return f"SlitherPosition(path={self.path!r}, to_move={self.to_move})"

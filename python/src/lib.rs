@@ -3,7 +3,8 @@
 //! Every function takes plain data (bytes, integers, lists of pairs) that the Python layer
 //! (`geography_games/__init__.py`) builds from networkx graphs, numpy arrays or text, and
 //! returns plain data it maps back to the user's node labels. The work runs with the GIL
-//! released. Bad input raises `InputError` (a `ValueError`) with `line` and `column`; nothing
+//! released. Bad input raises `InputError` (a `ValueError`) with `line` and `column`; a
+//! Slither query past its search limit raises `SlitherUndecided` (a `RuntimeError`); nothing
 //! here panics on user input.
 //!
 //! Tested by `python/tests` (pytest and hypothesis against networkx and brute force), run by
@@ -18,9 +19,12 @@ use geography_matching::{
     check, decompose, edge_classes, Certificate, Class, Decomposition, EdgeClass, EdgeClasses,
     Graph, Masked, Proof,
 };
-use geography_rules::Game;
+use geography_rules::{
+    solve_slither, Game, Slither, SlitherMoveError, SlitherUndecided as Undecided,
+    SLITHER_SEARCH_LIMIT,
+};
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
@@ -30,6 +34,28 @@ create_exception!(
     PyValueError,
     "Malformed, too large or illegal input: `line` and `column` (1-based) say where."
 );
+
+create_exception!(
+    _core,
+    SlitherUndecided,
+    PyRuntimeError,
+    "A Slither question the bounded search could not decide: deciding its (1, 1, 2) positions \
+     would expand more than `limit` positions (`explored` were). The input is fine; no answer \
+     is guessed."
+);
+
+fn undecided(py: Python<'_>, error: Undecided) -> PyErr {
+    let err = SlitherUndecided::new_err(format!(
+        "Slither undecided: the search over (1, 1, 2) positions reached its limit of {} \
+         positions ({} expanded) without deciding this question; no answer is guessed",
+        SLITHER_SEARCH_LIMIT, error.explored
+    ));
+    let value = err.value(py);
+    // Setting attributes on a fresh exception instance cannot fail for these plain values.
+    let _ = value.setattr("explored", error.explored);
+    let _ = value.setattr("limit", SLITHER_SEARCH_LIMIT);
+    err
+}
 
 /// The Python exception for a library error: the message, its place and its kind.
 fn input_error(py: Python<'_>, error: &LibraryError) -> PyErr {
@@ -66,8 +92,14 @@ fn job_error(py: Python<'_>, error: &JobError) -> PyErr {
 type ClassedEdges = (Vec<(u32, u32)>, Vec<(u32, u32)>, Vec<(u32, u32)>);
 
 /// The class of every vertex as 0 (D: some maximum matching misses it), 1 (A) or 2 (C), a
-/// maximum matching's pairs, and the classes of the edges when they were asked for.
-type Solved = (Vec<u8>, Vec<(u32, u32)>, Option<ClassedEdges>);
+/// maximum matching's pairs, the classes of the edges when they were asked for, and the game
+/// held in an [`Arena`] for further questions when that was asked for.
+type Solved = (
+    Vec<u8>,
+    Vec<(u32, u32)>,
+    Option<ClassedEdges>,
+    Option<Arena>,
+);
 
 fn classed_edges(classes: &EdgeClasses<'_>) -> ClassedEdges {
     let mut parts: ClassedEdges = (Vec::new(), Vec::new(), Vec::new());
@@ -81,8 +113,12 @@ fn classed_edges(classes: &EdgeClasses<'_>) -> ClassedEdges {
     parts
 }
 
-/// [`Solved`], with `edges` the edge classes when they were asked for.
-fn solved(decomposition: &Decomposition, edges: Option<EdgeClasses<'_>>) -> Solved {
+/// [`Solved`], with `edges` the edge classes and `arena` the game held, when asked for.
+fn solved(
+    decomposition: &Decomposition,
+    edges: Option<ClassedEdges>,
+    arena: Option<Arena>,
+) -> Solved {
     let classes = decomposition.classes();
     let mate = |v| decomposition.matching().mate(v);
     let codes = classes
@@ -96,7 +132,7 @@ fn solved(decomposition: &Decomposition, edges: Option<EdgeClasses<'_>>) -> Solv
     let pairs = (0..classes.len() as u32)
         .filter_map(|v| mate(v).filter(|&w| v < w).map(|w| (v, w)))
         .collect();
-    (codes, pairs, edges.as_ref().map(classed_edges))
+    (codes, pairs, edges, arena)
 }
 
 fn limits(max_cells: u64, max_vertices: u64) -> Limits {
@@ -107,28 +143,57 @@ fn limits(max_cells: u64, max_vertices: u64) -> Limits {
 }
 
 /// Solves the graph on `n` vertices with these edges (self-loops dropped, repeats merged);
-/// with `with_edge_classes`, also classes its edges.
+/// with `with_edge_classes`, also classes its edges; with `with_arena`, also holds the graph.
 #[pyfunction]
-#[pyo3(signature = (n, edges, max_vertices, with_edge_classes = false))]
+#[pyo3(signature = (n, edges, max_vertices, with_edge_classes = false, with_arena = false))]
 fn solve_edges(
     py: Python<'_>,
     n: u64,
     edges: Vec<(u32, u32)>,
     max_vertices: u64,
     with_edge_classes: bool,
+    with_arena: bool,
 ) -> PyResult<Solved> {
     let graph = graph_of(py, n, edges, max_vertices)?;
     Ok(py.allow_threads(|| {
         let decomposition = decompose(&graph);
-        let edges = with_edge_classes.then(|| edge_classes(&graph, &decomposition));
-        solved(&decomposition, edges)
+        let edges = with_edge_classes.then(|| classed_edges(&edge_classes(&graph, &decomposition)));
+        let arena = with_arena.then(|| Arena {
+            game: Game::on_graph(graph),
+        });
+        solved(&decomposition, edges, arena)
     }))
 }
 
-/// A graph held on the Rust side for repeated questions: positions of a game in progress.
+/// A graph (or a board's) held on the Rust side for repeated questions: positions of a game
+/// in progress, token geography's and Slither's.
 #[pyclass(frozen)]
 struct Arena {
-    graph: Graph,
+    game: Game,
+}
+
+/// A Slither position: its path, end to end, and its legal moves.
+type SlitherState = (Vec<u32>, Vec<(u32, u32)>);
+
+/// How `Arena.slither_play` answers: `(None, end, new)`, the move as `chosen` records it, or
+/// `(problem, a, b)`, why it is illegal and the two vertices the problem is about.
+type SlitherPlayed = (Option<&'static str>, u32, u32);
+
+/// A Slither position analysed: whether the mover wins, the winning moves, the legal moves,
+/// and the criterion triple (d(x), d(y), d(x, y)) for the path's first and last vertex.
+type SlitherAnalysed = (bool, Vec<(u32, u32)>, Vec<(u32, u32)>, Option<(u8, u8, u8)>);
+
+impl Arena {
+    /// The Slither game after `moves`, each as `chosen` records it.
+    fn slither_after(&self, moves: &[(u32, u32)]) -> PyResult<Slither<'_>> {
+        let mut game = Slither::new(self.game.graph());
+        for &edge in moves {
+            game.play(edge).map_err(|e| {
+                PyValueError::new_err(format!("cannot replay the move {edge:?}: {e}"))
+            })?;
+        }
+        Ok(game)
+    }
 }
 
 #[pymethods]
@@ -136,14 +201,15 @@ impl Arena {
     #[new]
     fn new(py: Python<'_>, n: u64, edges: Vec<(u32, u32)>, max_vertices: u64) -> PyResult<Self> {
         Ok(Arena {
-            graph: graph_of(py, n, edges, max_vertices)?,
+            game: Game::on_graph(graph_of(py, n, edges, max_vertices)?),
         })
     }
 
     /// The legal moves and the winning moves after the path `path` (the placement first),
     /// both increasing: one decomposition of the unvisited graph.
     fn analyse(&self, py: Python<'_>, path: Vec<u32>) -> PyResult<(Vec<u32>, Vec<u32>)> {
-        let n = self.graph.vertex_count();
+        let graph = self.game.graph();
+        let n = graph.vertex_count();
         let mut visited = vec![false; n];
         for &v in &path {
             match visited.get_mut(v as usize) {
@@ -154,15 +220,14 @@ impl Arena {
         Ok(py.allow_threads(|| {
             let legal: Vec<u32> = match path.last() {
                 None => (0..n as u32).collect(),
-                Some(&t) => self
-                    .graph
+                Some(&t) => graph
                     .neighbor_slice(t)
                     .iter()
                     .copied()
                     .filter(|&w| !visited[w as usize])
                     .collect(),
             };
-            let decomposition = decompose(&Masked::new(&self.graph, &visited));
+            let decomposition = decompose(&Masked::new(graph, &visited));
             let winning = legal
                 .iter()
                 .copied()
@@ -174,7 +239,63 @@ impl Arena {
 
     /// Whether `u` and `v` are adjacent.
     fn has_edge(&self, u: u32, v: u32) -> bool {
-        (u as usize) < self.graph.vertex_count() && self.graph.has_edge(u, v)
+        self.game.graph().has_edge(u, v)
+    }
+
+    /// Slither on the whole graph: whether player 1 wins, and every winning first edge as
+    /// `(u, v)` with `u < v`, increasing.
+    fn slither_solve(&self, py: Python<'_>) -> PyResult<(bool, Vec<(u32, u32)>)> {
+        let solution = py
+            .allow_threads(|| solve_slither(self.game.graph()))
+            .map_err(|e| undecided(py, e))?;
+        Ok((solution.first_player_wins, solution.winning_first_moves))
+    }
+
+    /// The Slither position after `moves`: its path and its legal moves (every edge `(u, v)`
+    /// with `u < v` at the start, then `(end, new vertex)`), increasing.
+    fn slither_position(&self, py: Python<'_>, moves: Vec<(u32, u32)>) -> PyResult<SlitherState> {
+        py.allow_threads(|| {
+            let game = self.slither_after(&moves)?;
+            Ok((game.path().to_vec(), game.legal_moves()))
+        })
+    }
+
+    /// Plays the edge `u – v` (either orientation) after `moves`: see [`SlitherPlayed`].
+    fn slither_play(
+        &self,
+        py: Python<'_>,
+        moves: Vec<(u32, u32)>,
+        edge: (u32, u32),
+    ) -> PyResult<SlitherPlayed> {
+        py.allow_threads(|| {
+            let mut game = self.slither_after(&moves)?;
+            let ends = game.ends().unwrap_or_default();
+            Ok(match game.play(edge) {
+                Ok(()) => {
+                    let (end, new) = *game.chosen().last().expect("a move was just played");
+                    (None, end, new)
+                }
+                Err(SlitherMoveError::NotAnEdge { u, v }) => (Some("not_an_edge"), u, v),
+                Err(SlitherMoveError::GameOver) => (Some("game_over"), ends.0, ends.1),
+                Err(SlitherMoveError::OffTheEnds { u, v }) => (Some("off_the_ends"), u, v),
+                Err(SlitherMoveError::ClosesCycle { u, v }) => (Some("closes_cycle"), u, v),
+                Err(SlitherMoveError::Revisits { end, vertex }) => (Some("revisits"), end, vertex),
+            })
+        })
+    }
+
+    /// The Slither position after `moves`, analysed: see [`SlitherAnalysed`].
+    fn slither_analyse(&self, py: Python<'_>, moves: Vec<(u32, u32)>) -> PyResult<SlitherAnalysed> {
+        let analysis =
+            py.allow_threads(|| self.slither_after(&moves).map(|game| game.analyse()))?;
+        let analysis = analysis.map_err(|e| undecided(py, e))?;
+        let kind = analysis.kind.map(|k| (k.first, k.last, k.both));
+        Ok((
+            analysis.mover_wins,
+            analysis.winning_moves,
+            analysis.legal_moves,
+            kind,
+        ))
     }
 }
 
@@ -259,7 +380,7 @@ fn solve_graph6_lines(
                 let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
                 let graph = parse_graph6_line(line, number, &limits)?;
                 let decomposition = decompose(&graph);
-                Ok(solved(&decomposition, None))
+                Ok(solved(&decomposition, None, None))
             })
             .collect::<Result<Vec<Solved>, LibraryError>>()
     });
@@ -268,7 +389,7 @@ fn solve_graph6_lines(
 
 /// What `solve_text` and `solve_board` return: the kind, the board's shape (rows, cols,
 /// neighbourhood) or `None`, the 1-based cell of every vertex on a board (empty on a graph),
-/// and the solution (with the edge classes when asked for).
+/// and the solution (with the edge classes and the arena when asked for).
 type SolvedGame = (
     &'static str,
     Option<(u32, u32, &'static str)>,
@@ -276,24 +397,30 @@ type SolvedGame = (
     Solved,
 );
 
-fn solve_game(game: &Game, with_edge_classes: bool) -> SolvedGame {
+fn solve_game(game: Game, with_edge_classes: bool, with_arena: bool) -> SolvedGame {
     let solution = game.solve(1);
     let decomposition = solution.decomposition();
     // A board's graph is built only here, when the edges are asked for.
-    let edges = with_edge_classes.then(|| edge_classes(game.graph(), decomposition));
+    let edges =
+        with_edge_classes.then(|| classed_edges(&edge_classes(game.graph(), decomposition)));
     let shape = game
         .board()
         .map(|b| (b.rows(), b.cols(), b.neighbourhood().name()));
     let cells = (0..game.vertex_count() as u32)
         .filter_map(|v| game.cell(v).map(|c| (c.row + 1, c.col + 1)))
         .collect();
-    (game.kind(), shape, cells, solved(decomposition, edges))
+    let kind = game.kind();
+    let arena = with_arena.then(|| Arena { game });
+    (kind, shape, cells, solved(decomposition, edges, arena))
 }
 
 /// Reads `text` as the CLI reads a file (the format detected, or named) and solves it: one
-/// board or one graph; with `with_edge_classes`, also classes its edges.
+/// board or one graph; with `with_edge_classes`, also classes its edges; with `with_arena`,
+/// also holds the game.
 #[pyfunction]
-#[pyo3(signature = (text, format, max_cells, max_vertices, with_edge_classes = false))]
+#[pyo3(signature = (
+    text, format, max_cells, max_vertices, with_edge_classes = false, with_arena = false
+))]
 fn solve_text(
     py: Python<'_>,
     text: &[u8],
@@ -301,6 +428,7 @@ fn solve_text(
     max_cells: u64,
     max_vertices: u64,
     with_edge_classes: bool,
+    with_arena: bool,
 ) -> PyResult<SolvedGame> {
     let format = match format {
         None => None,
@@ -314,14 +442,14 @@ fn solve_text(
     let limits = limits(max_cells, max_vertices);
     let outcome = py.allow_threads(|| {
         load(text, format, &limits).map(|loaded| match loaded {
-            Loaded::Game(game) => Ok(solve_game(&game, with_edge_classes)),
-            Loaded::Games(games) if games.len() == 1 => {
-                Ok(solve_game(&games[0], with_edge_classes))
-            }
-            Loaded::Games(games) => Err(format!(
-                "expected one graph, found {} graph6 lines: use solve_many",
-                games.len()
-            )),
+            Loaded::Game(game) => Ok(solve_game(game, with_edge_classes, with_arena)),
+            Loaded::Games(games) => match <[Game; 1]>::try_from(games) {
+                Ok([game]) => Ok(solve_game(game, with_edge_classes, with_arena)),
+                Err(games) => Err(format!(
+                    "expected one graph, found {} graph6 lines: use solve_many",
+                    games.len()
+                )),
+            },
             Loaded::Slide(_) => Err("a slide board is not a board or a graph".to_string()),
             Loaded::Treasure(_) => Err("a treasure map is not a board or a graph".to_string()),
         })
@@ -334,9 +462,12 @@ fn solve_text(
 }
 
 /// Solves a board given as `rows × cols` flags (true: free), row-major; with
-/// `with_edge_classes`, also classes its edges.
+/// `with_edge_classes`, also classes its edges; with `with_arena`, also holds the game.
 #[pyfunction]
-#[pyo3(signature = (rows, cols, free, neighbourhood, max_cells, with_edge_classes = false))]
+#[pyo3(signature = (
+    rows, cols, free, neighbourhood, max_cells, with_edge_classes = false, with_arena = false
+))]
+#[allow(clippy::too_many_arguments)] // the board, its limit and the two options
 fn solve_board(
     py: Python<'_>,
     rows: u32,
@@ -345,6 +476,7 @@ fn solve_board(
     neighbourhood: &str,
     max_cells: u64,
     with_edge_classes: bool,
+    with_arena: bool,
 ) -> PyResult<SolvedGame> {
     limits(max_cells, u64::MAX)
         .check_cells("board", u64::from(rows), u64::from(cols), (1, 1))
@@ -359,7 +491,7 @@ fn solve_board(
     }
     Ok(py.allow_threads(|| {
         let game = Game::on_board(Board::new(rows, cols, free, neighbourhood));
-        solve_game(&game, with_edge_classes)
+        solve_game(game, with_edge_classes, with_arena)
     }))
 }
 
@@ -431,6 +563,7 @@ fn default_limits() -> (u64, u64) {
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InputError", m.py().get_type::<InputError>())?;
+    m.add("SlitherUndecided", m.py().get_type::<SlitherUndecided>())?;
     m.add_function(wrap_pyfunction!(solve_edges, m)?)?;
     m.add_function(wrap_pyfunction!(solve_text, m)?)?;
     m.add_function(wrap_pyfunction!(solve_board, m)?)?;

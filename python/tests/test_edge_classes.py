@@ -17,6 +17,7 @@ import scipy.sparse
 from hypothesis import given, settings, strategies as st
 
 import geography_games as gg
+from boards import OFFSETS, board_graph
 
 CLASSES = ("vital", "allowed", "forbidden")
 
@@ -207,27 +208,6 @@ def test_scipy_and_text_graphs_match_the_oracle():
         assert gg.edge_classes(text, format="edges") == expected
 
 
-OFFSETS = {
-    "orthogonal": [(-1, 0), (0, -1), (0, 1), (1, 0)],
-    "king": [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)],
-    "hex": [(-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0)],
-    "knight": [(dr, dc) for dr in (-2, -1, 1, 2) for dc in (-2, -1, 1, 2) if abs(dr) != abs(dc)],
-}
-
-
-def _board_graph(free: np.ndarray, neighbourhood: str) -> nx.Graph:
-    """The free cells, 1-based and in row-major order, joined as `neighbourhood` says."""
-    rows, cols = free.shape
-    G = nx.Graph()
-    G.add_nodes_from((r + 1, c + 1) for r in range(rows) for c in range(cols) if free[r, c])
-    for r, c in zip(*np.nonzero(free)):
-        for dr, dc in OFFSETS[neighbourhood]:
-            s, t = r + dr, c + dc
-            if 0 <= s < rows and 0 <= t < cols and free[s, t]:
-                G.add_edge((int(r) + 1, int(c) + 1), (int(s) + 1, int(t) + 1))
-    return G
-
-
 @pytest.mark.parametrize("neighbourhood", sorted(OFFSETS))
 def test_boards_match_the_oracle(neighbourhood):
     rng = np.random.default_rng(3)
@@ -235,7 +215,7 @@ def test_boards_match_the_oracle(neighbourhood):
         free = rng.random((3, 5)) > 0.3
         if not free.any():
             continue
-        expected = oracle(_board_graph(free, neighbourhood))
+        expected = oracle(board_graph(free, neighbourhood))
         assert gg.edge_classes(free, neighbourhood=neighbourhood) == expected
         rows = ["".join("." if f else "#" for f in row) for row in free]
         text = f"3 5 {neighbourhood}\n" + "\n".join(rows) + "\n"
