@@ -16,7 +16,7 @@
 
 use geography_formats::SlitherRecord;
 use geography_rules::{
-    solve_slither, Game, Named, Player, Slither, SlitherAnalysis, SlitherUndecided,
+    solve_slither_while, Game, Named, Player, Slither, SlitherAnalysis, SlitherUndecided,
 };
 use serde::Serialize;
 
@@ -27,6 +27,11 @@ impl From<SlitherUndecided> for JobError {
     fn from(error: SlitherUndecided) -> Self {
         JobError::Undecided(error.to_string())
     }
+}
+
+/// A search that gave up: stopped by the budget, or past its bound.
+fn stopped_or(budget: &Budget, error: SlitherUndecided) -> JobError {
+    budget.check().err().unwrap_or_else(|| error.into())
 }
 
 /// `geography solve --game slither --json`: who wins, and every winning first edge.
@@ -68,7 +73,8 @@ pub struct SlitherReport {
 /// search's bound.
 pub fn solve_slither_game(game: &Game, budget: &Budget) -> Result<SlitherReport, JobError> {
     budget.check()?;
-    let solution = solve_slither(game.graph())?;
+    let go_on = || budget.check().is_ok();
+    let solution = solve_slither_while(game.graph(), &go_on).map_err(|e| stopped_or(budget, e))?;
     Ok(SlitherReport {
         kind: game.kind(),
         game: "slither",
@@ -208,20 +214,25 @@ impl<'g> SlitherSession<'g> {
         self.position.undo()
     }
 
-    /// The analysis of the position.
+    /// The analysis of the position, within `budget` (asked between the search's positions).
     ///
     /// # Errors
-    /// [`JobError::Undecided`] past the search's bound.
-    pub fn analyse(&self) -> Result<SlitherAnalysis, JobError> {
-        Ok(self.position.analyse()?)
+    /// [`JobError::Undecided`] past the search's bound; [`JobError::Stopped`] when the budget
+    /// runs out.
+    pub fn analyse(&self, budget: &Budget) -> Result<SlitherAnalysis, JobError> {
+        budget.check()?;
+        let go_on = || budget.check().is_ok();
+        self.position
+            .analyse_while(&go_on)
+            .map_err(|e| stopped_or(budget, e))
     }
 
     /// The position, named, with its analysis.
     ///
     /// # Errors
     /// As [`SlitherSession::analyse`].
-    pub fn report(&self) -> Result<SlitherPositionReport, JobError> {
-        let analysis = self.analyse()?;
+    pub fn report(&self, budget: &Budget) -> Result<SlitherPositionReport, JobError> {
+        let analysis = self.analyse(budget)?;
         let game = self.game;
         let moves = |list: &[(u32, u32)]| list.iter().map(|&m| named_move(game, m)).collect();
         Ok(SlitherPositionReport {
@@ -325,7 +336,10 @@ pub fn analyze_slither(
     let mut reports: Vec<SlitherMoveReport> = Vec::with_capacity(record.moves.len());
     for (index, recorded) in record.moves.iter().enumerate() {
         budget.check()?;
-        let before = position.analyse()?;
+        let go_on = || budget.check().is_ok();
+        let before = position
+            .analyse_while(&go_on)
+            .map_err(|e| stopped_or(budget, e))?;
         position
             .play(recorded.edge)
             .map_err(|e| JobError::Internal(format!("move {}: {e}", index + 1)))?;
@@ -348,7 +362,10 @@ pub fn analyze_slither(
         });
     }
     budget.check()?;
-    let end = position.analyse()?;
+    let go_on = || budget.check().is_ok();
+    let end = position
+        .analyse_while(&go_on)
+        .map_err(|e| stopped_or(budget, e))?;
     let mover = if record.moves.len() % 2 == 0 { 1 } else { 2 };
     let blunders: Vec<usize> = reports
         .iter()
@@ -428,7 +445,7 @@ mod tests {
         session
             .play_named([Named::Cell([1, 1]), Named::Cell([1, 2])])
             .unwrap();
-        let position = session.report().unwrap();
+        let position = session.report(&Budget::unlimited()).unwrap();
         assert_eq!(position.to_move, 2);
         assert!(position.mover_wins);
         assert_eq!(
@@ -439,7 +456,7 @@ mod tests {
         let refused = session.play_named([Named::Cell([1, 1]), Named::Cell([1, 3])]);
         assert!(refused.unwrap_err().starts_with("(1,1)-(1,3): "));
         session.play(1, 2).unwrap();
-        assert!(session.report().unwrap().finished);
+        assert!(session.report(&Budget::unlimited()).unwrap().finished);
         assert_eq!(session.undo(), Some((1, 2)));
     }
 
@@ -448,7 +465,7 @@ mod tests {
         // A path of four edges 0 – … – 4: the middle edges lose for player 1.
         let record = parse_slither_record(b"5 4\n0 1\n1 2\n2 3\n3 4\nmoves\n1 2\n2 3\n").unwrap();
         let report = analyze_slither(&record, &Budget::unlimited()).unwrap();
-        let expected = solve_slither(record.game.graph()).unwrap();
+        let expected = geography_rules::solve_slither(record.game.graph()).unwrap();
         assert_eq!(report.moves[0].winning_before, expected.first_player_wins);
         assert_eq!(
             report.moves[0].annotation == "blunder",

@@ -11,6 +11,7 @@ mod generate;
 mod input;
 mod judge;
 mod play;
+mod play_slither;
 mod serve;
 mod solve;
 

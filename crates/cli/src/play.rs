@@ -67,7 +67,8 @@ fn respond(
         },
     }
 }
-use crate::input::{describe, name, read};
+use crate::input::{describe, name, read, GameArg};
+use crate::play_slither;
 use crate::Failure;
 
 /// Play against the perfect engine on a board or a graph.
@@ -80,21 +81,31 @@ use crate::Failure;
 /// winning moves, `undo` takes back your last move and the reply, `quit` stops. When stdin
 /// is not a terminal, moves are read line by line, so games can be scripted.
 ///
+/// With `--game slither` the players choose edges instead: player 1 any edge, then each
+/// player an edge extending the path of chosen edges at one of its ends to a vertex not on
+/// it. Type an edge as `U V` (graphs) or `R1 C1 R2 C2` (boards), or an extension as just
+/// its new vertex when only one end reaches it.
+///
 /// Example: printf '2 3\n' | geography play examples/garden.board --first me
+///
+/// Example: printf '3 5\n' | geography play examples/bowtie.edges --game slither
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The board or graph file; `-` for stdin is not allowed (stdin carries the moves).
     input: PathBuf,
-    /// Who places the token (the first move).
+    /// Who moves first: places the token, or with `--game slither` chooses the first edge.
     #[arg(long, value_enum, default_value_t = First::Me)]
     first: First,
+    /// The game played: the token game, or Slither (players choose edges forming a path).
+    #[arg(long, value_enum, default_value_t)]
+    game: GameArg,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum First {
-    /// You place the token.
+    /// You move first: you place the token (or choose the first edge).
     Me,
-    /// The engine places the token.
+    /// The engine moves first.
     Engine,
 }
 
@@ -164,12 +175,15 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
             )))
         }
     };
+    let human_first = args.first == First::Me;
+    if args.game == GameArg::Slither {
+        return play_slither::run(&game, &source, human_first, colour);
+    }
     let table = Table(&game);
     let stdin = io::stdin();
     let interactive = stdin.is_terminal();
     let mut lines = stdin.lock().lines();
     let mut out = io::stdout().lock();
-    let human_first = args.first == First::Me;
     let mut say = |text: &str| -> Result<(), Failure> {
         out.write_all(text.as_bytes())
             .and_then(|()| out.flush())

@@ -451,3 +451,201 @@ fn tempdir() -> PathBuf {
     fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+// ---------------------------------------------------------------------------------------------
+// play --game slither
+
+/// Plays Slither on `graph` (written to a file) with `args`, the moves from `script`.
+fn play_slither(file: &str, graph: &str, args: &[&str], script: &str) -> String {
+    let dir = tempdir();
+    let path = dir.join(file);
+    fs::write(&path, graph).unwrap();
+    stdout_of(
+        geography()
+            .args(["play", path.to_str().unwrap(), "--game", "slither"])
+            .args(args)
+            .write_stdin(script.to_string()),
+    )
+}
+
+#[test]
+fn slither_the_engine_wins_a_scripted_game_on_a_triangle() {
+    // Whatever edge player 1 chooses, player 2 adds the third vertex and wins.
+    let out = play_slither("triangle.edges", "3 3\n0 1\n1 2\n0 2\n", &[], "hint\n0 1\n");
+    assert!(
+        out.starts_with("no edge chosen yet\nyour turn (player 1)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("no winning move: against perfect play every move loses"),
+        "{out}"
+    );
+    assert!(
+        out.contains("path: 0-1\nengine: 0-2\npath: 2-0-1\n"),
+        "{out}"
+    );
+    assert!(out.ends_with("you cannot move: the engine wins\n"), "{out}");
+    // Moving second on a path of three edges, the engine chooses an end edge and wins.
+    let out = play_slither(
+        "path.edges",
+        "4 3\n0 1\n1 2\n2 3\n",
+        &["--first", "engine"],
+        "2\n",
+    );
+    assert!(
+        out.starts_with("engine: 0-1\npath: 0-1\nyour turn (player 2)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("path: 0-1-2\nengine: 2-3\npath: 0-1-2-3\n"),
+        "{out}"
+    );
+    assert!(out.ends_with("you cannot move: the engine wins\n"), "{out}");
+}
+
+#[test]
+fn slither_a_player_who_follows_the_hints_beats_the_engine() {
+    // On the bowtie only the bridge 3 – 5 wins for player 1.
+    let out = play_slither(
+        "bowtie.edges",
+        &fs::read_to_string(root().join("examples/bowtie.edges")).unwrap(),
+        &[],
+        "hint\n3 5\nhint\n2 0\nhint\n6\n",
+    );
+    assert!(out.contains("winning moves: 3-5\n"), "{out}");
+    assert!(
+        out.contains("path: 3-5\nengine: 3-2\npath: 2-3-5\n"),
+        "{out}"
+    );
+    assert!(out.contains("winning moves: 2-0 2-1 5-4 5-6\n"), "{out}");
+    assert!(
+        out.contains("path: 0-2-3-5\nengine: 0-1\npath: 1-0-2-3-5\n"),
+        "{out}"
+    );
+    assert!(out.contains("winning moves: 5-4 5-6\n"), "{out}");
+    assert!(
+        out.ends_with("path: 1-0-2-3-5-6\nthe engine cannot move: you win\n"),
+        "{out}"
+    );
+    // The same game on the solver's word: player 1 wins, with 3 – 5 only.
+    let solution = geography_rules::solve_slither(
+        &Graph::from_edges(
+            7,
+            [
+                (0, 1),
+                (1, 2),
+                (2, 0),
+                (2, 3),
+                (3, 4),
+                (4, 5),
+                (5, 3),
+                (5, 6),
+            ],
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(solution.winning_first_moves, [(3, 5)]);
+}
+
+#[test]
+fn slither_illegal_moves_are_refused_with_the_reason() {
+    let out = play_slither(
+        "path.edges",
+        "4 3\n0 1\n1 2\n2 3\n",
+        &["--first", "engine"],
+        "2 3\n0\n0 2\n9\nleft\n1 0\n2\n",
+    );
+    for refusal in [
+        "'2 3' is not a legal move: it touches neither end of the path, 0 and 1; legal: 1-2\n",
+        "'0' is not a legal move: 0 is already on the path; legal: 1-2\n",
+        "'0 2' is not a legal move: 0 and 2 are not adjacent; legal: 1-2\n",
+        "'9' is not a legal move: 9 is not a vertex of the graph; legal: 1-2\n",
+        "'left' is not a legal move: type an edge, or the new vertex of an extension; legal: 1-2\n",
+        "'1 0' is not a legal move: the edge is already chosen; legal: 1-2\n",
+    ] {
+        assert!(out.contains(refusal), "no {refusal:?} in\n{out}");
+    }
+    assert!(out.ends_with("you cannot move: the engine wins\n"), "{out}");
+    // A vertex both ends reach must be typed as an edge; on boards cells are 1-based.
+    let out = play_slither(
+        "bowtie.edges",
+        &fs::read_to_string(root().join("examples/bowtie.edges")).unwrap(),
+        &["--first", "engine"],
+        "4\n3 4\n",
+    );
+    assert!(
+        out.contains(
+            "'4' is not a legal move: both ends of the path, 3 and 5, reach 4: type the \
+             edge"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("path: 4-3-5\nengine: 5-6\n"), "{out}");
+    assert!(out.ends_with("you cannot move: the engine wins\n"), "{out}");
+    let out = play_slither(
+        "corner.board",
+        "2 3\n...\n..#\n",
+        &[],
+        "1 1 1 2\n1 3\n2 2\n2 1\n",
+    );
+    assert!(
+        out.contains(
+            "path: (1,1)-(1,2)\nengine: (1,2)-(1,3)\n@o@\n..#\n\
+             path: (1,1)-(1,2)-(1,3)\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "'1 3' is not a legal move: (1,3) is already on the path; legal: \
+             (1,1)-(2,1)"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "'2 2' is not a legal move: (2,2) is adjacent to neither end of the path, \
+             (1,1) and (1,3)"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("path: (2,1)-(1,1)-(1,2)-(1,3)\n"), "{out}");
+    assert!(!out.contains('\x1b'), "{out}");
+}
+
+#[test]
+fn slither_undo_takes_back_the_move_and_the_reply() {
+    let bowtie = fs::read_to_string(root().join("examples/bowtie.edges")).unwrap();
+    let out = play_slither(
+        "bowtie.edges",
+        &bowtie,
+        &[],
+        "undo\n0 1\nundo\nhint\nquit\n",
+    );
+    assert!(out.contains("nothing to undo\n"), "{out}");
+    assert!(
+        out.contains("taken back\nno edge chosen yet\nyour turn (player 1)\nwinning moves: 3-5\n"),
+        "{out}"
+    );
+    assert!(out.ends_with("game abandoned\n"), "{out}");
+    // Moving second, undo keeps the engine's first edge; after the end, undo plays on.
+    let out = play_slither(
+        "path.edges",
+        "4 3\n0 1\n1 2\n2 3\n",
+        &["--first", "engine"],
+        "undo\n2\n1 2\nundo\nquit\n",
+    );
+    assert!(
+        out.contains("your turn (player 2)\nnothing to undo\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("you cannot move: the engine wins\nthe game is over: undo or quit\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("taken back\npath: 0-1\nyour turn (player 2)\ngame abandoned\n"),
+        "{out}"
+    );
+}

@@ -59,7 +59,7 @@ pub use slide::{
     SlideBoardError, SlideError, SLIDE_MAX_CELLS, SLIDE_MAX_SIDE,
 };
 pub use slither::{
-    solve_slither, Slither, SlitherAnalysis, SlitherKind, SlitherMoveError, SlitherSolution,
-    SlitherUndecided, SLITHER_SEARCH_LIMIT,
+    solve_slither, solve_slither_while, Slither, SlitherAnalysis, SlitherKind, SlitherMoveError,
+    SlitherSolution, SlitherUndecided, SLITHER_SEARCH_LIMIT,
 };
 pub use slither_oracle::SlitherBruteForce;

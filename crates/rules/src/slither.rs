@@ -257,7 +257,20 @@ impl SlitherAnalysis {
 /// assert!(!solve_slither(&triangle).unwrap().first_player_wins);
 /// ```
 pub fn solve_slither(graph: &Graph) -> Result<SlitherSolution, SlitherUndecided> {
-    let winning_first_moves = Explorer::new(graph, SLITHER_SEARCH_LIMIT).winning_first_moves()?;
+    solve_slither_while(graph, &|| true)
+}
+
+/// [`solve_slither`], asking `go_on` before every position the search expands and giving up
+/// with [`SlitherUndecided`] once it answers false (a front end's deadline, say).
+///
+/// # Errors
+/// As [`solve_slither`], and when `go_on` answers false.
+pub fn solve_slither_while(
+    graph: &Graph,
+    go_on: &dyn Fn() -> bool,
+) -> Result<SlitherSolution, SlitherUndecided> {
+    let winning_first_moves =
+        Explorer::new(graph, SLITHER_SEARCH_LIMIT, go_on).winning_first_moves()?;
     Ok(SlitherSolution {
         first_player_wins: !winning_first_moves.is_empty(),
         winning_first_moves,
@@ -420,11 +433,27 @@ impl<'g> Slither<'g> {
     /// assert_eq!(analysis.winning_moves, [(1, 0), (2, 3)]);
     /// ```
     pub fn analyse(&self) -> Result<SlitherAnalysis, SlitherUndecided> {
-        self.analyse_within(SLITHER_SEARCH_LIMIT)
+        self.analyse_within(SLITHER_SEARCH_LIMIT, &|| true)
     }
 
-    fn analyse_within(&self, limit: usize) -> Result<SlitherAnalysis, SlitherUndecided> {
-        let mut explorer = Explorer::new(self.graph, limit);
+    /// [`Slither::analyse`], asking `go_on` before every position the search expands and
+    /// giving up with [`SlitherUndecided`] once it answers false.
+    ///
+    /// # Errors
+    /// As [`Slither::analyse`], and when `go_on` answers false.
+    pub fn analyse_while(
+        &self,
+        go_on: &dyn Fn() -> bool,
+    ) -> Result<SlitherAnalysis, SlitherUndecided> {
+        self.analyse_within(SLITHER_SEARCH_LIMIT, go_on)
+    }
+
+    fn analyse_within(
+        &self,
+        limit: usize,
+        go_on: &dyn Fn() -> bool,
+    ) -> Result<SlitherAnalysis, SlitherUndecided> {
+        let mut explorer = Explorer::new(self.graph, limit, go_on);
         let legal_moves = self.legal_moves();
         let Some((x, y)) = self.ends() else {
             let winning_moves = explorer.winning_first_moves()?;
@@ -586,8 +615,10 @@ struct Frame {
 /// Invariants: `removed` flags exactly the path's inner vertices and `on_path` every path
 /// vertex; `key` holds the bitset of `removed` followed by one word for the unordered ends,
 /// so two move orders reaching the same position share a memo entry.
-struct Explorer<'g> {
+struct Explorer<'g, 'a> {
     graph: &'g Graph,
+    /// Asked between expansions; the search fails once it answers false.
+    go_on: &'a dyn Fn() -> bool,
     removed: Vec<bool>,
     on_path: Vec<bool>,
     ends: (u32, u32),
@@ -597,11 +628,12 @@ struct Explorer<'g> {
     limit: usize,
 }
 
-impl<'g> Explorer<'g> {
-    fn new(graph: &'g Graph, limit: usize) -> Self {
+impl<'g, 'a> Explorer<'g, 'a> {
+    fn new(graph: &'g Graph, limit: usize, go_on: &'a dyn Fn() -> bool) -> Self {
         let n = graph.vertex_count();
         Explorer {
             graph,
+            go_on,
             removed: vec![false; n],
             on_path: vec![false; n],
             ends: (NONE, NONE),
@@ -728,7 +760,7 @@ impl<'g> Explorer<'g> {
 
     /// Classifies every child of the current position; counts one expansion.
     fn expand(&mut self) -> Result<Expansion, SlitherUndecided> {
-        if self.expanded >= self.limit {
+        if self.expanded >= self.limit || !(self.go_on)() {
             return Err(SlitherUndecided {
                 explored: self.expanded,
             });
@@ -856,7 +888,7 @@ mod tests {
                 let graph = graph_from_code(n, code);
                 let decomposition = decompose(&graph);
                 let classes = edge_classes(&graph, &decomposition);
-                let mut explorer = Explorer::new(&graph, 0);
+                let mut explorer = Explorer::new(&graph, 0, &|| true);
                 for (a, b) in graph.edges() {
                     let class = classes.class(a, b).unwrap();
                     let formula = first_move_kind(&decomposition, class, (a, b));
@@ -930,10 +962,17 @@ mod tests {
             Graph::from_edges(8, [(0, 1), (1, 2), (2, 3), (4, 5), (5, 6), (6, 7), (1, 5)]).unwrap();
         let game = Slither::new(&graph);
         assert_eq!(
-            game.analyse_within(0),
+            game.analyse_within(0, &|| true),
             Err(SlitherUndecided { explored: 0 })
         );
-        let mut explorer = Explorer::new(&graph, 1);
+        // A caller that wants to stop stops the search too, and a patient one gets the answer.
+        assert!(game.analyse_while(&|| false).is_err());
+        assert!(solve_slither_while(&graph, &|| false).is_err());
+        assert_eq!(
+            solve_slither_while(&graph, &|| true).map(|s| s.first_player_wins),
+            Ok(true)
+        );
+        let mut explorer = Explorer::new(&graph, 1, &|| true);
         assert!(explorer.winning_first_moves().is_err());
         assert_eq!(explorer.expanded, 1);
         let full = game.analyse().unwrap();

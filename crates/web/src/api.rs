@@ -9,14 +9,20 @@
 //! - `POST /api/move` `{"board"|"graph", "path"}`: a [`PositionReport`];
 //! - `POST /api/analyse` `{"record"}`: `report` is the document of `geography analyze --json`;
 //! - `POST /api/treasure` `{"map"}`: `report` is the document of `geography solve --json` on
-//!   the map.
+//!   the map;
+//! - `POST /api/slither/solve` `{"board"|"graph"}`: `report` is the document of
+//!   `geography solve --game slither --json` ([`SlitherReport`]);
+//! - `POST /api/slither/move` `{"board"|"graph", "moves"}`: the [`SlitherPositionReport`] of
+//!   the position the moves reach.
 //!
 //! Errors are `{"error": MESSAGE}`, with `line` and `column` (1-based) when the problem is
 //! located in a text input or in the JSON body. The status comes from the error's data:
 //! - 400: malformed JSON, a request of the wrong shape, an input of [`ErrorKind::Syntax`];
 //! - 413: a body over [`MAX_BODY`], an input of [`ErrorKind::TooLarge`] (over [`LIMITS`]),
 //!   a record over [`MAX_RECORD_WORK`];
-//! - 422: an input of [`ErrorKind::Rule`] (a record with a move against the rules);
+//! - 422: an input of [`ErrorKind::Rule`] (a record with a move against the rules), a Slither
+//!   move against the rules, [`JobError::Undecided`] (a Slither position past the bounded
+//!   search);
 //! - 503: [`JobError::Stopped`] (the job ran out of its [`JOB_SECONDS`], or the server is
 //!   shutting down);
 //! - 500: [`JobError::Internal`], or a job that panicked.
@@ -40,12 +46,13 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use geography_app::{
-    analyze, load, load_game, load_record, solve as solve_game, solve_treasure, AnalyzeReport,
-    Budget, JobError, Loaded, PositionReport, Record, Session, SolveOptions, SolveReport,
+    analyze, load, load_game, load_record, solve as solve_game, solve_slither_game, solve_treasure,
+    AnalyzeReport, Budget, JobError, Loaded, PositionReport, Record, Session,
+    SlitherPositionReport, SlitherReport, SlitherSession, SolveOptions, SolveReport,
     TreasureReport,
 };
 use geography_formats::{detect, ErrorKind, Format, InputError, Limits};
-use geography_rules::{Game, Named};
+use geography_rules::{Game, Named, SlitherMoveError};
 use serde::de::{self, DeserializeOwned, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -386,6 +393,100 @@ pub struct TreasureMapRequest {
     pub map: String,
 }
 
+/// One Slither move in a request: the edge `[a, b]`, each end named as a [`Step`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EdgeStep(pub [Step; 2]);
+
+const EDGE: &str = "an edge [a, b], each end a cell [row, col] (1-based) or a vertex id";
+
+impl<'de> Deserialize<'de> for EdgeStep {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct EdgeVisitor;
+        impl<'de> Visitor<'de> for EdgeVisitor {
+            type Value = EdgeStep;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(EDGE)
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<EdgeStep, A::Error> {
+                let a = seq
+                    .next_element::<Step>()?
+                    .ok_or_else(|| de::Error::invalid_length(0, &self))?;
+                let b = seq
+                    .next_element::<Step>()?
+                    .ok_or_else(|| de::Error::invalid_length(1, &self))?;
+                if seq.next_element::<de::IgnoredAny>()?.is_some() {
+                    return Err(de::Error::invalid_length(3, &self));
+                }
+                Ok(EdgeStep([a, b]))
+            }
+        }
+        deserializer.deserialize_seq(EdgeVisitor)
+    }
+}
+
+/// The moves of a Slither game in a request, in play order. An element of the wrong shape
+/// is refused naming it (`"moves"[i]`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct MovesInput(pub Vec<EdgeStep>);
+
+impl<'de> Deserialize<'de> for MovesInput {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct MovesVisitor;
+        impl<'de> Visitor<'de> for MovesVisitor {
+            type Value = MovesInput;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "a list of moves, each {EDGE}")
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<MovesInput, A::Error> {
+                let mut moves = Vec::new();
+                loop {
+                    match seq.next_element::<EdgeStep>() {
+                        Ok(Some(edge)) => moves.push(edge),
+                        Ok(None) => return Ok(MovesInput(moves)),
+                        Err(error) => {
+                            let message = error.to_string();
+                            let message = message.split(" at line ").next().unwrap_or_default();
+                            let index = moves.len();
+                            return Err(de::Error::custom(format_args!(
+                                "\"moves\"[{index}]: {message}"
+                            )));
+                        }
+                    }
+                }
+            }
+        }
+        deserializer.deserialize_seq(MovesVisitor)
+    }
+}
+
+/// `POST /api/slither/solve`: exactly one of a board and a graph, as for `/api/solve`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SlitherSolveRequest {
+    /// The board.
+    #[serde(default)]
+    pub board: Option<GameInput>,
+    /// The graph.
+    #[serde(default)]
+    pub graph: Option<GameInput>,
+}
+
+/// `POST /api/slither/move`: a board or a graph, as for `/api/solve`, and the edges chosen
+/// so far.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SlitherMoveRequest {
+    /// The board.
+    #[serde(default)]
+    pub board: Option<GameInput>,
+    /// The graph.
+    #[serde(default)]
+    pub graph: Option<GameInput>,
+    /// The chosen edges in play order, each `[a, b]` in either orientation.
+    #[serde(default)]
+    pub moves: MovesInput,
+}
+
 /// Reads the game of a request: `board` text as a board, `graph` text as graph6 or sparse6
 /// when it reads as one and as an edge list otherwise, an object in the JSON form (its errors are
 /// located in the object written compactly), all within [`LIMITS`]. Returns the field read
@@ -521,25 +622,33 @@ pub fn answer_solve(body: &[u8], budget: &Budget) -> Result<Answer, ApiError> {
 // ---------------------------------------------------------------------------------------------
 // POST /api/move
 
+/// The name of a step in `game`.
+///
+/// # Errors
+/// 400 naming `place` for a step of the wrong shape for the game: a vertex id on a board or
+/// a cell on a graph.
+fn named_step(game: &Game, step: Step, place: &dyn fmt::Display) -> Result<Named, ApiError> {
+    match (step, game.board().is_some()) {
+        (Step::Cell(cell), true) => Ok(Named::Cell(cell)),
+        (Step::Vertex(id), false) => Ok(Named::Vertex(id)),
+        (Step::Vertex(id), true) => Err(ApiError::bad_request(format!(
+            "{place}: expected a cell [row, col] (1-based) on a board, found {id}"
+        ))),
+        (Step::Cell([row, col]), false) => Err(ApiError::bad_request(format!(
+            "{place}: expected a vertex id on a graph, found [{row}, {col}]"
+        ))),
+    }
+}
+
 /// The names of a path's steps in `game`.
 ///
 /// # Errors
 /// 400 naming `"path"[i]` for a step of the wrong shape for the game: a vertex id on a board
 /// or a cell on a graph.
 fn named_path(game: &Game, path: &[Step]) -> Result<Vec<Named>, ApiError> {
-    let board = game.board().is_some();
     path.iter()
         .enumerate()
-        .map(|(index, &step)| match (step, board) {
-            (Step::Cell(cell), true) => Ok(Named::Cell(cell)),
-            (Step::Vertex(id), false) => Ok(Named::Vertex(id)),
-            (Step::Vertex(id), true) => Err(ApiError::bad_request(format!(
-                "\"path\"[{index}]: expected a cell [row, col] (1-based) on a board, found {id}"
-            ))),
-            (Step::Cell([row, col]), false) => Err(ApiError::bad_request(format!(
-                "\"path\"[{index}]: expected a vertex id on a graph, found [{row}, {col}]"
-            ))),
-        })
+        .map(|(index, &step)| named_step(game, step, &format_args!("\"path\"[{index}]")))
         .collect()
 }
 
@@ -710,6 +819,136 @@ pub fn answer_treasure(body: &[u8], budget: &Budget) -> Result<Answer, ApiError>
 }
 
 // ---------------------------------------------------------------------------------------------
+// POST /api/slither/solve
+
+/// The answer of `POST /api/slither/solve`.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct SlitherSolveResponse {
+    /// The document of `geography solve --game slither --json`.
+    pub report: SlitherReport,
+    /// The verdict as `geography solve --game slither` prints it: the size, then who wins and
+    /// with which first edges.
+    pub summary: Vec<String>,
+}
+
+/// Answers `POST /api/slither/solve`.
+///
+/// # Errors
+/// As [`parse_request`]; the game's input error (400, 413); 422 for a game the bounded
+/// search leaves undecided; 503 when `budget` runs out.
+pub fn answer_slither_solve(body: &[u8], budget: &Budget) -> Result<Answer, ApiError> {
+    let request: SlitherSolveRequest = parse_request(body)?;
+    let (field, game) = read_game(request.board.as_ref(), request.graph.as_ref())?;
+    let report = solve_slither_game(&game, budget).map_err(|e| ApiError::job(field, &e))?;
+    Answer::of(&SlitherSolveResponse {
+        summary: report.summary(),
+        report,
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/slither/move
+
+/// The answer of `POST /api/slither/move`.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct SlitherMoveResponse {
+    /// The position after the moves, with its analysis.
+    pub position: SlitherPositionReport,
+}
+
+/// Why the edge `u`–`v` cannot be chosen in `session`'s position, naming vertices as the
+/// game does; `None` if it can.
+fn slither_refusal(session: &SlitherSession<'_>, (u, v): (u32, u32)) -> Option<String> {
+    let game = session.game();
+    let position = session.position();
+    let name = |v: u32| game.name(v).to_string();
+    let chosen = position.chosen();
+    if chosen.contains(&(u, v)) || chosen.contains(&(v, u)) {
+        return Some("the edge is already chosen".to_string());
+    }
+    let error = position.clone().play((u, v)).err()?;
+    Some(match error {
+        SlitherMoveError::NotAnEdge { u, v } => {
+            format!("{} and {} are not adjacent", name(u), name(v))
+        }
+        SlitherMoveError::GameOver => "no legal move is left, the game is over".to_string(),
+        SlitherMoveError::OffTheEnds { .. } => {
+            let (x, y) = position.ends().unwrap_or((u, v));
+            format!(
+                "it touches neither end of the path, {} and {}",
+                name(x),
+                name(y)
+            )
+        }
+        SlitherMoveError::ClosesCycle { .. } => {
+            "it joins the two ends of the path and would close a cycle".to_string()
+        }
+        SlitherMoveError::Revisits { vertex, .. } => {
+            format!("{} is already on the path", name(vertex))
+        }
+    })
+}
+
+/// A 422 for the move `[a, b]` at `index` of a Slither request.
+fn illegal_move(index: usize, [a, b]: [Named; 2], reason: &str) -> ApiError {
+    ApiError::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        format!("\"moves\"[{index}]: cannot choose {a}-{b}: {reason}"),
+    )
+}
+
+/// Answers `POST /api/slither/move`: the [`SlitherPositionReport`] of the position the moves
+/// reach.
+///
+/// # Errors
+/// As [`parse_request`] and `/api/solve`; 400 for an end of the wrong shape for the game;
+/// 422 for the first move that names no vertex of the game or is against the rules (its
+/// 0-based index and why, not located), or for a position the bounded search leaves
+/// undecided; 503 when `budget` runs out.
+pub fn answer_slither_move(body: &[u8], budget: &Budget) -> Result<Answer, ApiError> {
+    let request: SlitherMoveRequest = parse_request(body)?;
+    let (field, game) = read_game(request.board.as_ref(), request.graph.as_ref())?;
+    let moves = request
+        .moves
+        .0
+        .iter()
+        .enumerate()
+        .map(|(index, &EdgeStep([a, b]))| {
+            let place = format_args!("\"moves\"[{index}]");
+            Ok([named_step(&game, a, &place)?, named_step(&game, b, &place)?])
+        })
+        .collect::<Result<Vec<[Named; 2]>, ApiError>>()?;
+    budget.check().map_err(|e| ApiError::job("moves", &e))?;
+    let mut session = SlitherSession::new(&game);
+    for (index, names) in moves.into_iter().enumerate() {
+        let vertex = |named: Named| {
+            game.vertex(named).ok_or_else(|| {
+                let reason = match named {
+                    Named::Cell([r, c]) => format!("({r},{c}) is not a free cell of the board"),
+                    Named::Vertex(v) => format!("{v} is not a vertex of the graph"),
+                };
+                illegal_move(index, names, &reason)
+            })
+        };
+        let (u, v) = (vertex(names[0])?, vertex(names[1])?);
+        if let Err(played) = session.play(u, v) {
+            let reason = slither_refusal(&session, (u, v)).ok_or_else(|| {
+                ApiError::job(
+                    "moves",
+                    &JobError::Internal(format!("a legal move was refused: {played}")),
+                )
+            })?;
+            return Err(illegal_move(index, names, &reason));
+        }
+    }
+    budget.check().map_err(|e| ApiError::job("moves", &e))?;
+    let position = session
+        .report(budget)
+        .map_err(|e| ApiError::job(field, &e))?;
+    Answer::of(&SlitherMoveResponse { position })
+}
+
+// ---------------------------------------------------------------------------------------------
 // Handlers
 
 /// Runs `job` on the body in the blocking pool, after waiting for a permit, with the budget
@@ -787,6 +1026,22 @@ pub async fn treasure_handler(
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
     run_job(state, body, answer_treasure).await
+}
+
+/// `POST /api/slither/solve`.
+pub async fn slither_solve_handler(
+    State(state): State<AppState>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    run_job(state, body, answer_slither_solve).await
+}
+
+/// `POST /api/slither/move`.
+pub async fn slither_move_handler(
+    State(state): State<AppState>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    run_job(state, body, answer_slither_move).await
 }
 
 #[cfg(test)]
@@ -871,5 +1126,134 @@ mod tests {
         let body = br#"{"graph": "2 1\n0 1\n", "path": [[1, 1]]}"#;
         let error = answer_move(body, &Budget::unlimited()).unwrap_err();
         assert!(error.error.starts_with("\"path\"[0]: "), "{error:?}");
+    }
+
+    #[test]
+    fn slither_solve_answers_the_report_and_its_summary() {
+        let triangle = answer_slither_solve(
+            br#"{"graph": "3 3\n0 1\n1 2\n0 2\n"}"#,
+            &Budget::unlimited(),
+        )
+        .unwrap();
+        let triangle = json(&triangle);
+        assert_eq!(triangle["report"]["game"], "slither");
+        assert_eq!(triangle["report"]["first_player_wins"], false);
+        assert_eq!(
+            triangle["summary"],
+            serde_json::json!([
+                "slither on graph: 3 vertices, 3 edges",
+                "player 2 wins whatever edge player 1 chooses first"
+            ])
+        );
+        let board =
+            answer_slither_solve(br#"{"board": "1 4\n....\n"}"#, &Budget::unlimited()).unwrap();
+        let board = json(&board);
+        assert_eq!(
+            board["report"]["winning_first_moves"],
+            serde_json::json!([[[1, 1], [1, 2]], [[1, 2], [1, 3]], [[1, 3], [1, 4]]])
+        );
+        assert_eq!(board["report"]["board"]["neighbourhood"], "orthogonal");
+        // The token game's options are not Slither's.
+        let error = answer_slither_solve(
+            br#"{"graph": "2 1\n0 1\n", "edges": true}"#,
+            &Budget::unlimited(),
+        )
+        .unwrap_err();
+        assert_eq!(error.status, StatusCode::BAD_REQUEST);
+        let state = AppState::new();
+        state.shut_down();
+        let error =
+            answer_slither_solve(br#"{"graph": "2 1\n0 1\n"}"#, &state.budget()).unwrap_err();
+        assert_eq!(error.status, StatusCode::SERVICE_UNAVAILABLE);
+    }
+
+    #[test]
+    fn slither_moves_are_played_and_illegal_ones_named() {
+        let body = br#"{"board": "1 3\n...\n", "moves": [[[1, 2], [1, 1]]]}"#;
+        let answer = json(&answer_slither_move(body, &Budget::unlimited()).unwrap());
+        let position = &answer["position"];
+        assert_eq!(position["to_move"], 2);
+        assert_eq!(position["path"], serde_json::json!([[1, 2], [1, 1]]));
+        assert_eq!(position["mover_wins"], true);
+        assert_eq!(position["engine_move"], serde_json::json!([[1, 2], [1, 3]]));
+        assert_eq!(position["kind"], serde_json::json!([1, 0, 1]));
+        let start = json(
+            &answer_slither_move(br#"{"graph": "2 1\n0 1\n"}"#, &Budget::unlimited()).unwrap(),
+        );
+        assert_eq!(
+            start["position"]["legal_moves"],
+            serde_json::json!([[0, 1]])
+        );
+        assert_eq!(start["position"]["kind"], Value::Null);
+
+        let graph = "4 4\\n0 1\\n1 2\\n0 2\\n2 3\\n";
+        for (moves, message) in [
+            (
+                "[[0, 1], [1, 0]]",
+                "\"moves\"[1]: cannot choose 1-0: the edge is already chosen",
+            ),
+            (
+                "[[0, 1], [1, 2], [2, 0]]",
+                "\"moves\"[2]: cannot choose 2-0: it joins the two ends of the path and \
+                 would close a cycle",
+            ),
+            (
+                "[[0, 1], [2, 3]]",
+                "\"moves\"[1]: cannot choose 2-3: it touches neither end of the path, 0 \
+                 and 1",
+            ),
+            (
+                "[[0, 3]]",
+                "\"moves\"[0]: cannot choose 0-3: 0 and 3 are not adjacent",
+            ),
+            (
+                "[[0, 1], [1, 9]]",
+                "\"moves\"[1]: cannot choose 1-9: 9 is not a vertex of the graph",
+            ),
+            (
+                "[[0, 1], [1, 2], [2, 3], [3, 2]]",
+                "\"moves\"[3]: cannot choose 3-2: the edge is already \
+                 chosen",
+            ),
+        ] {
+            let body = format!(r#"{{"graph": "{graph}", "moves": {moves}}}"#);
+            let error = answer_slither_move(body.as_bytes(), &Budget::unlimited()).unwrap_err();
+            assert_eq!(error.status, StatusCode::UNPROCESSABLE_ENTITY, "{moves}");
+            assert_eq!(error.error, message);
+            assert_eq!((error.line, error.column), (None, None));
+        }
+        // Ends of the wrong shape are malformed, and named.
+        for (body, place) in [
+            (
+                r#"{"graph": "2 1\n0 1\n", "moves": [[0, [1, 1]]]}"#,
+                "\"moves\"[0]",
+            ),
+            (
+                r#"{"board": "1 3\n...\n", "moves": [[[1, 1], [1, 2]], [2, 3]]}"#,
+                "\"moves\"[1]",
+            ),
+            (
+                r#"{"graph": "2 1\n0 1\n", "moves": [[0, 1], [1]]}"#,
+                "\"moves\"[1]",
+            ),
+            (
+                r#"{"graph": "2 1\n0 1\n", "moves": [[0, 1, 2]]}"#,
+                "\"moves\"[0]",
+            ),
+            (
+                r#"{"graph": "2 1\n0 1\n", "moves": ["0 1"]}"#,
+                "\"moves\"[0]",
+            ),
+        ] {
+            let error = answer_slither_move(body.as_bytes(), &Budget::unlimited()).unwrap_err();
+            assert_eq!(error.status, StatusCode::BAD_REQUEST, "{body}");
+            assert!(error.error.contains(place), "{body}: {error:?}");
+        }
+        let error = answer_slither_move(
+            br#"{"graph": "2 1\n0 1\n", "moves": 3}"#,
+            &Budget::unlimited(),
+        )
+        .unwrap_err();
+        assert_eq!(error.status, StatusCode::BAD_REQUEST);
     }
 }

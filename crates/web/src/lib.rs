@@ -8,7 +8,8 @@
 //! Routes:
 //! - `GET /`, `GET /app.js`, `GET /style.css`: the page;
 //! - `GET /api/openapi.json`: the `OpenAPI` 3 description of the API;
-//! - `POST /api/solve`, `/api/move`, `/api/analyse`, `/api/treasure`: see [`api`].
+//! - `POST /api/solve`, `/api/move`, `/api/analyse`, `/api/treasure`, `/api/slither/solve`,
+//!   `/api/slither/move`: see [`api`].
 //!
 //! Anything else is a JSON 404; a known path with the wrong method a JSON 405.
 //!
@@ -77,6 +78,8 @@ pub fn router_with(state: AppState) -> Router {
         .route("/api/move", post(api::move_handler))
         .route("/api/analyse", post(api::analyse_handler))
         .route("/api/treasure", post(api::treasure_handler))
+        .route("/api/slither/solve", post(api::slither_solve_handler))
+        .route("/api/slither/move", post(api::slither_move_handler))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page or endpoint") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(

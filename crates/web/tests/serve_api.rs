@@ -708,7 +708,14 @@ async fn every_path_of_the_openapi_description_is_routed() {
     posts.sort();
     assert_eq!(
         posts,
-        ["/api/analyse", "/api/move", "/api/solve", "/api/treasure"]
+        [
+            "/api/analyse",
+            "/api/move",
+            "/api/slither/move",
+            "/api/slither/solve",
+            "/api/solve",
+            "/api/treasure"
+        ]
     );
     // Every $ref points at a definition that exists.
     let text = String::from_utf8(bytes).unwrap();
@@ -1009,4 +1016,372 @@ async fn the_real_server_answers_a_burst_of_2000_concurrent_requests_correctly()
         .expect("the server stopped within 30 s")
         .unwrap()
         .unwrap();
+}
+
+// ---------------------------------------------------------------------------------------------
+// /api/slither/solve and /api/slither/move
+
+/// Small graphs and boards for Slither: paths, cycles, the bowtie, a star with a tail, K4,
+/// the Petersen graph, a few random graphs, boards in every neighbourhood.
+fn slither_games() -> Vec<(&'static str, Value)> {
+    let mut games: Vec<(&'static str, Value)> = vec![
+        ("graph", json!("3 3\n0 1\n1 2\n0 2\n")),
+        ("graph", json!("4 3\n0 1\n1 2\n2 3\n")),
+        ("graph", json!("5 4\n0 1\n1 2\n2 3\n3 4\n")),
+        ("graph", json!("5 5\n0 1\n1 2\n2 3\n3 4\n4 0\n")),
+        ("graph", json!(read("examples/bowtie.edges"))),
+        (
+            "graph",
+            json!({"vertices": 5, "edges": [[0, 1], [0, 2], [0, 3], [3, 4]]}),
+        ),
+        (
+            "graph",
+            json!({"vertices": 4, "edges": [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]}),
+        ),
+        // graph6 of the Petersen graph.
+        ("graph", json!("IheA@GUAo\n")),
+        ("graph", json!("2 0\n")),
+        ("board", json!("2 3\n...\n..#\n")),
+        ("board", json!("3 3 king\n...\n.#.\n...\n")),
+        ("board", json!("2 4 hex\n....\n.#..\n")),
+        ("board", json!("3 4 knight\n....\n....\n....\n")),
+    ];
+    let mut seed = 0x511_7e4_u64;
+    let mut next = move || {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        seed >> 33
+    };
+    for n in 5..10u64 {
+        let edges: Vec<[u64; 2]> = (0..n + 3)
+            .map(|_| [next() % n, next() % n])
+            .filter(|[a, b]| a != b)
+            .collect();
+        let mut unique: Vec<[u64; 2]> = edges.iter().map(|&[a, b]| [a.min(b), a.max(b)]).collect();
+        unique.sort_unstable();
+        unique.dedup();
+        games.push(("graph", json!({"vertices": n, "edges": unique})));
+    }
+    games
+}
+
+/// The game a request's field describes, read as the playground reads it.
+fn slither_game(field: &str, input: &Value) -> geography_rules::Game {
+    let (bytes, format) = match input {
+        Value::String(text) if field == "board" => {
+            (text.clone().into_bytes(), geography_formats::Format::Board)
+        }
+        Value::String(text) => {
+            let format = match geography_formats::detect(text.as_bytes()) {
+                found @ geography_formats::Format::Graph6 => found,
+                _ => geography_formats::Format::Edges,
+            };
+            (text.clone().into_bytes(), format)
+        }
+        object => (
+            serde_json::to_vec(object).unwrap(),
+            geography_formats::Format::Json,
+        ),
+    };
+    geography_app::load_game(&bytes, Some(format), &geography_web::api::LIMITS).unwrap()
+}
+
+#[tokio::test]
+async fn slither_solve_agrees_with_the_solver() {
+    let validator = schema_validator();
+    for (field, input) in slither_games() {
+        let (status, answer) = post("/api/slither/solve", &json!({ field: input })).await;
+        assert_eq!(status, StatusCode::OK, "{input}: {answer}");
+        let game = slither_game(field, &input);
+        let expected = geography_rules::solve_slither(game.graph()).unwrap();
+        let report = &answer["report"];
+        assert_eq!(report["kind"], field);
+        assert_eq!(report["game"], "slither");
+        assert_eq!(
+            report["first_player_wins"], expected.first_player_wins,
+            "{input}"
+        );
+        let named: Vec<Value> = expected
+            .winning_first_moves
+            .iter()
+            .map(|&edge| serde_json::to_value(game.name_edge(edge)).unwrap())
+            .collect();
+        assert_eq!(report["winning_first_moves"], json!(named), "{input}");
+        assert_eq!(report["edges"], game.edge_count());
+        // The document of `geography solve --game slither --json`, and its summary.
+        let app =
+            geography_app::solve_slither_game(&game, &geography_app::Budget::unlimited()).unwrap();
+        assert_eq!(report, &serde_json::to_value(&app).unwrap());
+        assert_eq!(answer["summary"], json!(app.summary()));
+        let errors: Vec<String> = validator
+            .iter_errors(report)
+            .map(|e| e.to_string())
+            .collect();
+        assert!(errors.is_empty(), "{input}: {errors:?}");
+    }
+    // Errors are the token game's: located, with the status of their kind.
+    let (status, error) = error_of("/api/slither/solve", &json!({"board": "2 2\n..\n.x\n"})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        (error["line"].as_u64(), error["column"].as_u64()),
+        (Some(3), Some(2))
+    );
+    let (status, _) = error_of("/api/slither/solve", &json!({"board": "300 300\n"})).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    for body in [
+        json!({}),
+        json!({"graph": "2 1\n0 1\n", "edges": true}),
+        json!({"graph": 3}),
+    ] {
+        let (status, _) = error_of("/api/slither/solve", &body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    }
+}
+
+/// Plays engine against engine from every first edge: the first edge wins exactly when the
+/// solver says so, and every position agrees with the one before it.
+#[tokio::test]
+async fn slither_engine_against_engine_agrees_with_the_solver() {
+    for (field, input) in slither_games() {
+        let game = slither_game(field, &input);
+        let expected = geography_rules::solve_slither(game.graph()).unwrap();
+        let (status, start) = post("/api/slither/move", &json!({ field: input.clone() })).await;
+        assert_eq!(status, StatusCode::OK, "{input}: {start}");
+        let start = &start["position"];
+        assert_eq!(start["to_move"], 1);
+        assert_eq!(start["mover_wins"], expected.first_player_wins, "{input}");
+        assert_eq!(start["finished"], game.edge_count() == 0);
+        let firsts = start["legal_moves"].as_array().unwrap().clone();
+        assert_eq!(firsts.len(), game.edge_count());
+        for first in firsts.iter().take(10) {
+            let wins = start["winning_moves"].as_array().unwrap().contains(first);
+            let mut moves = vec![first.clone()];
+            let mut mover_won_before = wins;
+            loop {
+                let body = json!({ field: input.clone(), "moves": moves });
+                let (status, answer) = post("/api/slither/move", &body).await;
+                assert_eq!(status, StatusCode::OK, "{body}: {answer}");
+                let position = &answer["position"];
+                assert_eq!(position["chosen"].as_array().unwrap().len(), moves.len());
+                assert_eq!(position["path"].as_array().unwrap().len(), moves.len() + 1);
+                // A winning move leaves the opponent losing, and with perfect play after it
+                // a losing position stays lost.
+                assert_eq!(
+                    position["mover_wins"], !mover_won_before,
+                    "{body}: {position}"
+                );
+                mover_won_before = position["mover_wins"] == true;
+                if position["finished"] == true {
+                    assert_eq!(position["mover_wins"], false);
+                    assert_eq!(position["engine_move"], Value::Null);
+                    // The player to move is stuck: player 1 won iff player 2 is to move.
+                    assert_eq!(position["to_move"] == 2, wins, "{input} from {first}");
+                    break;
+                }
+                moves.push(position["engine_move"].clone());
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn slither_moves_against_the_rules_are_422_and_malformed_ones_400() {
+    let bowtie = read("examples/bowtie.edges");
+    for (moves, message) in [
+        (
+            json!([[3, 5], [5, 3]]),
+            "\"moves\"[1]: cannot choose 5-3: the edge is already chosen",
+        ),
+        (
+            json!([[3, 5], [3, 4], [4, 5]]),
+            "\"moves\"[2]: cannot choose 4-5: it joins the two ends of the path and would close \
+             a cycle",
+        ),
+        (
+            json!([[3, 5], [0, 1]]),
+            "\"moves\"[1]: cannot choose 0-1: it touches neither end of the path, 3 and 5",
+        ),
+        (
+            json!([[0, 6]]),
+            "\"moves\"[0]: cannot choose 0-6: 0 and 6 are not adjacent",
+        ),
+        (
+            json!([[0, 7]]),
+            "\"moves\"[0]: cannot choose 0-7: 7 is not a vertex of the graph",
+        ),
+        (
+            json!([[2, 3], [3, 5], [5, 4], [4, 3]]),
+            "\"moves\"[3]: cannot choose 4-3: 3 is already on the path",
+        ),
+    ] {
+        let (status, error) = error_of(
+            "/api/slither/move",
+            &json!({"graph": bowtie, "moves": moves}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{moves}");
+        assert_eq!(error["error"], message, "{moves}");
+        assert!(
+            error.get("line").is_none() && error.get("column").is_none(),
+            "{error}"
+        );
+    }
+    // The game is over: nothing more can be chosen.
+    let (_, over) = post(
+        "/api/slither/move",
+        &json!({"graph": "3 3\n0 1\n1 2\n0 2\n", "moves": [[0, 1], [1, 2]]}),
+    )
+    .await;
+    assert_eq!(over["position"]["finished"], true);
+    assert_eq!(over["position"]["to_move"], 1);
+    let (status, error) = error_of(
+        "/api/slither/move",
+        &json!({"graph": "3 3\n0 1\n1 2\n0 2\n", "moves": [[0, 1], [1, 2], [2, 0]]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        error["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("\"moves\"[2]: "),
+        "{error}"
+    );
+    // Cells on boards, named as the board names them.
+    let board = "2 3\n...\n..#\n";
+    let (status, answer) = post(
+        "/api/slither/move",
+        &json!({"board": board, "moves": [[[1, 1], [1, 2]], [[1, 2], [1, 3]]]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["position"]["path"], json!([[1, 1], [1, 2], [1, 3]]));
+    assert_eq!(answer["position"]["legal_moves"], json!([[[1, 1], [2, 1]]]));
+    let (status, error) = error_of(
+        "/api/slither/move",
+        &json!({"board": board, "moves": [[[1, 1], [1, 2]], [[1, 2], [2, 3]]]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        error["error"],
+        "\"moves\"[1]: cannot choose (1,2)-(2,3): (2,3) is not a free cell of the board"
+    );
+    // Malformed: 400, naming the move when one is wrong.
+    for (body, place) in [
+        (json!({"graph": bowtie, "moves": [[3, [5, 1]]]}), Some(0)),
+        (
+            json!({"board": board, "moves": [[[1, 1], [1, 2]], [1, 2]]}),
+            Some(1),
+        ),
+        (json!({"graph": bowtie, "moves": [[3, 5], [5]]}), Some(1)),
+        (json!({"graph": bowtie, "moves": [[3, 5, 6]]}), Some(0)),
+        (json!({"graph": bowtie, "moves": [[3, -5]]}), Some(0)),
+        (json!({"graph": bowtie, "moves": ["3 5"]}), Some(0)),
+        (json!({"graph": bowtie, "moves": 3}), None),
+        (json!({"graph": bowtie, "path": [3]}), None),
+        (json!({"moves": []}), None),
+    ] {
+        let (status, error) = error_of("/api/slither/move", &body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        if let Some(index) = place {
+            let name = format!("\"moves\"[{index}]");
+            assert!(error["error"].as_str().unwrap().contains(&name), "{error}");
+        }
+    }
+}
+
+/// The `OpenAPI` description of the Slither answers lists exactly the fields they have, and
+/// random input never crashes the Slither handlers.
+#[tokio::test]
+async fn slither_answers_match_their_openapi_description_and_never_crash() {
+    let description: Value = serde_json::from_str(geography_web::OPENAPI_JSON).unwrap();
+    let schemas = &description["components"]["schemas"];
+    let keys = |value: &Value| {
+        let mut keys: Vec<String> = value.as_object().unwrap().keys().cloned().collect();
+        keys.sort();
+        keys
+    };
+    let (_, solved) = post("/api/slither/solve", &json!({"board": "2 3\n...\n..#\n"})).await;
+    let (_, moved) = post(
+        "/api/slither/move",
+        &json!({"board": "2 3\n...\n..#\n", "moves": [[[1, 1], [1, 2]]]}),
+    )
+    .await;
+    for (schema, answer) in [
+        ("SlitherSolveResponse", &solved),
+        ("SlitherReport", &solved["report"]),
+        ("SlitherMoveResponse", &moved),
+        ("SlitherPositionReport", &moved["position"]),
+    ] {
+        assert_eq!(
+            keys(&schemas[schema]["properties"]),
+            keys(answer),
+            "{schema}"
+        );
+        let mut required: Vec<String> =
+            serde_json::from_value(schemas[schema]["required"].clone()).unwrap();
+        required.sort();
+        required.retain(|key| answer.get(key).is_some());
+        assert_eq!(
+            required.len(),
+            schemas[schema]["required"].as_array().unwrap().len(),
+            "{schema}"
+        );
+    }
+
+    let mut seed = 0x5117_u64;
+    let mut next = move || {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        seed >> 33
+    };
+    let alphabet = b" \n.#-0123456789kinghex[]{}\",:";
+    let scalars = [
+        json!(null),
+        json!(0),
+        json!(1),
+        json!(-1),
+        json!(4_294_967_297u64),
+        json!(1.5),
+        json!(""),
+    ];
+    for round in 0..300 {
+        let length = (next() % 30) as usize;
+        let text: String = (0..length)
+            .map(|_| alphabet[(next() % alphabet.len() as u64) as usize] as char)
+            .collect();
+        let pick = |n: u64| scalars[(n % scalars.len() as u64) as usize].clone();
+        let end = match next() % 3 {
+            0 => json!(next() % 6),
+            1 => json!([next() % 4, next() % 4]),
+            _ => pick(next()),
+        };
+        let edge = match next() % 3 {
+            0 => json!([end.clone(), next() % 6]),
+            1 => json!([[1, 1], end.clone()]),
+            _ => json!([end.clone()]),
+        };
+        let tiny = json!({"vertices": next() % 5, "edges": [[next() % 5, next() % 5]]});
+        let bodies = [
+            json!({"graph": text}),
+            json!({"board": text}),
+            json!({"graph": "5 5\n0 1\n1 2\n2 3\n3 4\n4 0\n", "moves": [[0, 1], edge.clone()]}),
+            json!({"board": "3 3\n...\n.#.\n...\n", "moves": [[[1, 1], [1, 2]], edge.clone()]}),
+            json!({"graph": tiny, "moves": [edge]}),
+        ];
+        let endpoint = ["/api/slither/solve", "/api/slither/move"][round % 2];
+        for body in bodies {
+            let (status, value) = post(endpoint, &body).await;
+            assert!(
+                status == StatusCode::OK || status.is_client_error(),
+                "{endpoint} {body}: {status} {value}"
+            );
+        }
+        let raw: Vec<u8> = (0..length).map(|_| (next() % 256) as u8).collect();
+        let (status, _) = post_bytes(endpoint, raw).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+    }
 }

@@ -1,0 +1,359 @@
+//! `geography play FILE --game slither`: Slither against the perfect engine.
+//!
+//! Player 1 chooses an edge; then the players in turn extend the path of chosen edges at one
+//! of its ends to a vertex not on it; whoever cannot move loses. The loop is `play`'s: the
+//! same `--first`, the same `hint`, `undo` and `quit`, moves read line by line when stdin is
+//! not a terminal.
+
+use std::io::{self, BufRead, IsTerminal, Write};
+
+use geography_app::{Budget, SlitherSession};
+use geography_rules::{Game, Named, SlitherAnalysis, SlitherMoveError};
+
+use crate::draw::{self, Mark};
+use crate::Failure;
+
+/// What the game says after a line of input.
+enum Reply {
+    /// Print this and go on.
+    Say(String),
+    /// Print this and stop.
+    Quit(String),
+}
+
+/// A move as typed: an edge, or only the new vertex of an extension.
+#[derive(Debug)]
+enum Typed {
+    /// Both ends of the edge.
+    Edge(u32, u32),
+    /// The vertex the path is extended to.
+    Vertex(u32),
+}
+
+/// An edge as shown: `u-v` on graphs, `(r1,c1)-(r2,c2)` on boards.
+fn edge_name(game: &Game, (a, b): (u32, u32)) -> String {
+    format!("{}-{}", game.name(a), game.name(b))
+}
+
+/// A list of moves, space-separated.
+fn edge_names(game: &Game, moves: &[(u32, u32)]) -> String {
+    let names: Vec<String> = moves.iter().map(|&m| edge_name(game, m)).collect();
+    names.join(" ")
+}
+
+/// The path as shown: `path: 0-1-2`, or that no edge is chosen yet.
+fn path_line(session: &SlitherSession<'_>) -> String {
+    let game = session.game();
+    let path = session.position().path();
+    if path.is_empty() {
+        return "no edge chosen yet\n".to_string();
+    }
+    let names: Vec<String> = path.iter().map(|&v| game.name(v).to_string()).collect();
+    format!("path: {}\n", names.join("-"))
+}
+
+/// On a board, its drawing: the path's ends `@`, its inner vertices `o`; nothing on a graph.
+fn drawing(session: &SlitherSession<'_>, colour: bool) -> String {
+    let game = session.game();
+    let position = session.position();
+    let (Some(board), Some(grid)) = (game.board(), game.grid()) else {
+        return String::new();
+    };
+    let ends = position.ends();
+    draw::board(board, grid, colour, |v| {
+        if ends.is_some_and(|(x, y)| v == x || v == y) {
+            Mark::Token
+        } else if position.is_on_path(v) {
+            Mark::Visited
+        } else {
+            Mark::Free
+        }
+    })
+}
+
+/// The vertices a typed move names: `u v` or `v` on graphs, `r1 c1 r2 c2` or `r c` on boards
+/// (1-based). Spaces, commas, dashes and brackets all separate, so a move can also be typed
+/// as it is shown (`0-1`, `(1,1)-(1,2)`).
+///
+/// # Errors
+/// What is wrong with the text, in words.
+fn parse(game: &Game, text: &str) -> Result<Typed, String> {
+    let numbers: Vec<u32> = text
+        .split(|c: char| c.is_whitespace() || ",-()[]".contains(c))
+        .filter(|s| !s.is_empty())
+        .map(str::parse)
+        .collect::<Result<_, _>>()
+        .map_err(|_| "type an edge, or the new vertex of an extension".to_string())?;
+    let vertex = |named: Named| {
+        game.vertex(named).ok_or_else(|| match named {
+            Named::Cell([r, c]) => format!("({r},{c}) is not a free cell of the board"),
+            Named::Vertex(v) => format!("{v} is not a vertex of the graph"),
+        })
+    };
+    let board = game.board().is_some();
+    match (board, numbers.as_slice()) {
+        (false, &[v]) => Ok(Typed::Vertex(vertex(Named::Vertex(v))?)),
+        (false, &[u, v]) => Ok(Typed::Edge(
+            vertex(Named::Vertex(u))?,
+            vertex(Named::Vertex(v))?,
+        )),
+        (true, &[r, c]) => Ok(Typed::Vertex(vertex(Named::Cell([r, c]))?)),
+        (true, &[r1, c1, r2, c2]) => Ok(Typed::Edge(
+            vertex(Named::Cell([r1, c1]))?,
+            vertex(Named::Cell([r2, c2]))?,
+        )),
+        (false, _) => Err("type an edge as `u v`, or the new vertex as `v`".to_string()),
+        (true, _) => Err("type an edge as `r1 c1 r2 c2`, or the new cell as `r c`".to_string()),
+    }
+}
+
+/// Why the edge `u`–`v` cannot be chosen now, naming vertices as the game does (in the
+/// words of the web's `/api/slither/move`).
+fn refusal(session: &SlitherSession<'_>, (u, v): (u32, u32)) -> String {
+    let game = session.game();
+    let position = session.position();
+    let name = |v: u32| game.name(v).to_string();
+    let chosen = position.chosen();
+    if chosen.contains(&(u, v)) || chosen.contains(&(v, u)) {
+        return "the edge is already chosen".to_string();
+    }
+    match position.clone().play((u, v)) {
+        Ok(()) => "the engine refuses it (please report)".to_string(),
+        Err(SlitherMoveError::NotAnEdge { u, v }) => {
+            format!("{} and {} are not adjacent", name(u), name(v))
+        }
+        Err(SlitherMoveError::GameOver) => "no legal move is left, the game is over".to_string(),
+        Err(SlitherMoveError::OffTheEnds { .. }) => {
+            let (x, y) = position.ends().unwrap_or((u, v));
+            format!(
+                "it touches neither end of the path, {} and {}",
+                name(x),
+                name(y)
+            )
+        }
+        Err(SlitherMoveError::ClosesCycle { .. }) => {
+            "it joins the two ends of the path and would close a cycle".to_string()
+        }
+        Err(SlitherMoveError::Revisits { vertex, .. }) => {
+            format!("{} is already on the path", name(vertex))
+        }
+    }
+}
+
+/// The legal move a typed move stands for.
+///
+/// # Errors
+/// Why it stands for none.
+fn resolve(
+    session: &SlitherSession<'_>,
+    analysis: &SlitherAnalysis,
+    typed: &Typed,
+) -> Result<(u32, u32), String> {
+    let game = session.game();
+    match *typed {
+        Typed::Edge(u, v) => analysis
+            .legal_moves
+            .iter()
+            .copied()
+            .find(|&(a, b)| (a, b) == (u, v) || (a, b) == (v, u))
+            .ok_or_else(|| refusal(session, (u, v))),
+        Typed::Vertex(v) => {
+            let name = game.name(v);
+            let Some((x, y)) = session.position().ends() else {
+                return Err("the first move is an edge: type both of its ends".to_string());
+            };
+            let reaching: Vec<(u32, u32)> = analysis
+                .legal_moves
+                .iter()
+                .copied()
+                .filter(|&(_, new)| new == v)
+                .collect();
+            match reaching.as_slice() {
+                &[one] => Ok(one),
+                [] if session.position().is_on_path(v) => {
+                    Err(format!("{name} is already on the path"))
+                }
+                [] => Err(format!(
+                    "{name} is adjacent to neither end of the path, {} and {}",
+                    game.name(x),
+                    game.name(y)
+                )),
+                _ => Err(format!(
+                    "both ends of the path, {} and {}, reach {name}: type the edge",
+                    game.name(x),
+                    game.name(y)
+                )),
+            }
+        }
+    }
+}
+
+/// Acts on one typed line: a move, `hint`, `undo` or `quit`.
+fn respond(
+    typed: &str,
+    session: &mut SlitherSession<'_>,
+    analysis: &SlitherAnalysis,
+    human_first: bool,
+    over: bool,
+) -> Reply {
+    let say = |text: &str| Reply::Say(text.to_string());
+    let game = session.game();
+    match typed {
+        "" => say(""),
+        "quit" | "q" => Reply::Quit(if over { "" } else { "game abandoned\n" }.to_string()),
+        "undo" | "u" => {
+            // Back to the player's previous turn: their last move, and the reply after it.
+            let played = session.position().chosen().len();
+            let mine = if human_first {
+                played.div_ceil(2)
+            } else {
+                played / 2
+            };
+            if mine == 0 {
+                return say("nothing to undo\n");
+            }
+            session.undo();
+            if (session.position().chosen().len() % 2 == 0) != human_first {
+                session.undo();
+            }
+            say("taken back\n")
+        }
+        _ if over => say("the game is over: undo or quit\n"),
+        "hint" | "h" => Reply::Say(if analysis.winning_moves.is_empty() {
+            "no winning move: against perfect play every move loses\n".to_string()
+        } else {
+            format!(
+                "winning moves: {}\n",
+                edge_names(game, &analysis.winning_moves)
+            )
+        }),
+        _ => match parse(game, typed).and_then(|t| resolve(session, analysis, &t)) {
+            Ok((u, v)) => {
+                session.play(u, v).expect("checked legal");
+                Reply::Say(path_line(session))
+            }
+            Err(why) => Reply::Say(format!(
+                "'{typed}' is not a legal move: {why}; legal: {}\n",
+                edge_names(game, &analysis.legal_moves)
+            )),
+        },
+    }
+}
+
+/// Plays Slither on `game` against the engine, reading moves from stdin.
+///
+/// # Errors
+/// A position the bounded search cannot decide (exit 2, naming `source`); a failure to read
+/// stdin or write stdout.
+pub fn run(game: &Game, source: &str, human_first: bool, colour: bool) -> Result<(), Failure> {
+    let stdin = io::stdin();
+    let interactive = stdin.is_terminal();
+    let mut lines = stdin.lock().lines();
+    let mut out = io::stdout().lock();
+    let mut say = |text: &str| -> Result<(), Failure> {
+        out.write_all(text.as_bytes())
+            .and_then(|()| out.flush())
+            .map_err(|e| Failure::Io(format!("cannot write output: {e}")))
+    };
+    let mut session = SlitherSession::new(game);
+    // Player 1 chooses the first edge and makes every odd move.
+    let human_to_move =
+        |session: &SlitherSession<'_>| (session.position().chosen().len() % 2 == 0) == human_first;
+    loop {
+        let human_turn = human_to_move(&session);
+        let analysis = session
+            .analyse(&Budget::unlimited())
+            .map_err(|e| Failure::Input(format!("error: {source}: {e}")))?;
+        let over = analysis.legal_moves.is_empty();
+        if over {
+            say(&drawing(&session, colour))?;
+            if human_turn {
+                // (After the player's own last move, its path is already shown.)
+                say(&path_line(&session))?;
+            }
+            say(if human_turn {
+                "you cannot move: the engine wins\n"
+            } else {
+                "the engine cannot move: you win\n"
+            })?;
+        } else if !human_turn {
+            let (u, v) = analysis.engine_move().expect("a legal move exists");
+            session.play(u, v).expect("the engine plays legal moves");
+            say(&format!("engine: {}\n", edge_name(game, (u, v))))?;
+            continue;
+        } else {
+            say(&drawing(&session, colour))?;
+            say(&path_line(&session))?;
+            say(&format!(
+                "your turn (player {})\n",
+                session.to_move().number()
+            ))?;
+        }
+        if interactive {
+            say(if over {
+                "(undo, quit)> "
+            } else {
+                "your move (hint, undo, quit)> "
+            })?;
+        }
+        let Some(line) = lines.next() else {
+            return if over {
+                Ok(())
+            } else {
+                say("input ended: game abandoned\n")
+            };
+        };
+        let line = line.map_err(|e| Failure::Io(format!("cannot read stdin: {e}")))?;
+        match respond(line.trim(), &mut session, &analysis, human_first, over) {
+            Reply::Say(text) => say(&text)?,
+            Reply::Quit(text) => return say(&text),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use geography_app::load_game;
+    use geography_formats::Limits;
+
+    #[test]
+    fn typed_moves_name_edges_and_extensions() {
+        let board = load_game(b"2 3\n...\n.#.\n", None, &Limits::DEFAULT).unwrap();
+        assert!(matches!(parse(&board, "1 1 1 2"), Ok(Typed::Edge(0, 1))));
+        assert!(matches!(
+            parse(&board, "(1,1)-(1,2)"),
+            Ok(Typed::Edge(0, 1))
+        ));
+        assert!(matches!(parse(&board, "2 3"), Ok(Typed::Vertex(4))));
+        assert!(parse(&board, "2 2")
+            .unwrap_err()
+            .contains("not a free cell"));
+        assert!(parse(&board, "1").is_err());
+        let graph = load_game(b"3 2\n0 1\n1 2\n", None, &Limits::DEFAULT).unwrap();
+        assert!(matches!(parse(&graph, "2-1"), Ok(Typed::Edge(2, 1))));
+        assert!(matches!(parse(&graph, "2"), Ok(Typed::Vertex(2))));
+        assert!(parse(&graph, "3").unwrap_err().contains("not a vertex"));
+        assert!(parse(&graph, "hint me").is_err());
+
+        // On the path 0 – 1 – 2, after 0 – 1 the vertex 2 is reached from the end 1 only.
+        let mut session = SlitherSession::new(&graph);
+        session.play(0, 1).unwrap();
+        let analysis = session.analyse(&Budget::unlimited()).unwrap();
+        assert_eq!(resolve(&session, &analysis, &Typed::Vertex(2)), Ok((1, 2)));
+        assert!(resolve(&session, &analysis, &Typed::Vertex(0))
+            .unwrap_err()
+            .contains("already on the path"));
+        assert_eq!(refusal(&session, (1, 0)), "the edge is already chosen");
+        // A triangle with a tail: after 0 – 1 – 2, the edge 2 – 0 closes the triangle.
+        let tailed = load_game(b"4 4\n0 1\n1 2\n0 2\n2 3\n", None, &Limits::DEFAULT).unwrap();
+        let mut session = SlitherSession::new(&tailed);
+        session.play(0, 1).unwrap();
+        session.play(1, 2).unwrap();
+        let cycle = refusal(&session, (2, 0));
+        assert_eq!(
+            cycle,
+            "it joins the two ends of the path and would close a cycle"
+        );
+    }
+}
