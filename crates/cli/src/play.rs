@@ -12,11 +12,32 @@ use geography_rules::{Game, PositionAnalysis};
 use crate::draw::{self, Mark};
 
 /// What the game says after a line of input.
-enum Reply {
+pub(crate) enum Reply {
     /// Print this and go on.
     Say(String),
     /// Print this and stop.
     Quit(String),
+}
+
+/// `undo`: back to the player's previous turn, their last move and the reply after it.
+/// `played` counts the moves so far; `undo` takes one back and returns how many are left.
+pub(crate) fn undo_turn(
+    played: usize,
+    human_first: bool,
+    mut undo: impl FnMut() -> usize,
+) -> Reply {
+    let mine = if human_first {
+        played.div_ceil(2)
+    } else {
+        played / 2
+    };
+    if mine == 0 {
+        return Reply::Say("nothing to undo\n".to_string());
+    }
+    if (undo() % 2 == 0) != human_first {
+        undo();
+    }
+    Reply::Say("taken back\n".to_string())
 }
 
 /// Acts on one typed line: a move, `hint`, `undo` or `quit`.
@@ -32,23 +53,10 @@ fn respond(
     match typed {
         "" => say(""),
         "quit" | "q" => Reply::Quit(if over { "" } else { "game abandoned\n" }.to_string()),
-        "undo" | "u" => {
-            // Back to the player's previous turn: their last move, and the reply after it.
-            let played = session.position().path().len();
-            let mine = if human_first {
-                played.div_ceil(2)
-            } else {
-                played / 2
-            };
-            if mine == 0 {
-                return say("nothing to undo\n");
-            }
+        "undo" | "u" => undo_turn(session.position().path().len(), human_first, || {
             session.undo();
-            if (session.position().path().len() % 2 == 0) != human_first {
-                session.undo();
-            }
-            say("taken back\n")
-        }
+            session.position().path().len()
+        }),
         _ if over => say("the game is over: undo or quit\n"),
         "hint" | "h" => Reply::Say(if analysis.winning_moves.is_empty() {
             "no winning move: against perfect play every move loses\n".to_string()

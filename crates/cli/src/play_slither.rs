@@ -11,15 +11,8 @@ use geography_app::{Budget, SlitherSession};
 use geography_rules::{Game, Named, SlitherAnalysis, SlitherMoveError};
 
 use crate::draw::{self, Mark};
+use crate::play::{undo_turn, Reply};
 use crate::Failure;
-
-/// What the game says after a line of input.
-enum Reply {
-    /// Print this and go on.
-    Say(String),
-    /// Print this and stop.
-    Quit(String),
-}
 
 /// A move as typed: an edge, or only the new vertex of an extension.
 #[derive(Debug)]
@@ -201,23 +194,10 @@ fn respond(
     match typed {
         "" => say(""),
         "quit" | "q" => Reply::Quit(if over { "" } else { "game abandoned\n" }.to_string()),
-        "undo" | "u" => {
-            // Back to the player's previous turn: their last move, and the reply after it.
-            let played = session.position().chosen().len();
-            let mine = if human_first {
-                played.div_ceil(2)
-            } else {
-                played / 2
-            };
-            if mine == 0 {
-                return say("nothing to undo\n");
-            }
+        "undo" | "u" => undo_turn(session.position().chosen().len(), human_first, || {
             session.undo();
-            if (session.position().chosen().len() % 2 == 0) != human_first {
-                session.undo();
-            }
-            say("taken back\n")
-        }
+            session.position().chosen().len()
+        }),
         _ if over => say("the game is over: undo or quit\n"),
         "hint" | "h" => Reply::Say(if analysis.winning_moves.is_empty() {
             "no winning move: against perfect play every move loses\n".to_string()
