@@ -6,6 +6,10 @@ reads the same generated file; each run is one whole process (parsing included),
 by wall clock, with its peak memory from GNU time. Exits 1 if any tool's answer
 (vertices, edges, matching size, and the set D where the tool gives it) differs from
 geography's, 2 if a run failed for another reason than its timeout.
+
+The `edges` classes (`--classes edges`) time `geography solve --edges --json` against
+`geography solve --json` on the same input instead, against a target time each, and check
+the edge classes printed.
 """
 
 import argparse
@@ -59,6 +63,19 @@ HARD = [
     ("bipartite-1e6", "bipartite L=R=1.01·10⁶, 7.3·10⁶ edges",
      ("bipartite", 1_012_000, 1_012_000, 7_280_000, 20), True, 2_024_000),
 ]
+# The cost of the edge classes: `solve --edges --json` against `solve --json`, whole process,
+# each against a target time (s). Not in the default run: ask with --classes edges. The graph's
+# seed gives it a giant component of even order, perfectly matched, so that the general
+# searches run over almost every edge (with seed 21, say, the giant component has odd order, C
+# is nearly empty and the classes cost next to nothing).
+EDGES = [
+    ("edges-graph-1e5", "graph 10⁵ vertices, 3·10⁵ edges", ("graph", 100_000, 300_000, 22), False,
+     100_000, 10.0),
+    ("edges-king-300", "king 300×300, open", ("board", 300, 300, 0.0, 23, "king"), False, 90_000,
+     30.0),
+]
+# Groups of classes --classes takes by one name.
+GROUPS = {"edges": [c[0] for c in EDGES]}
 QUICK = [
     ("q-board-100", "board 100×100 p=0.1", ("board", 100, 100, 0.1, 11, None), True, 9_000),
     ("q-hex-60", "hex 60×60 p=0.1", ("board", 60, 60, 0.1, 12, "hex"), False, 3_240),
@@ -204,6 +221,64 @@ def our_answer(out_path, in_path, is_board):
     return ans
 
 
+def edge_class_check(out_path, in_path, is_board):
+    """The counts of `solve --edges --json`'s edge classes, and what is wrong with them: the
+    edges listed must be the input's, each once, and fit the answer's D (an edge at a vertex
+    of D is allowed; the vital edges are a matching)."""
+    import numpy as np
+    import pyinput
+
+    with open(out_path, "rb") as f:
+        doc = json.load(f)
+    classes = doc.get("edge_classes")
+    if not isinstance(classes, dict):
+        raise ValueError("no edge_classes in geography's output")
+    n = doc["vertices"]
+    ids = board_ids(in_path) if is_board else None
+
+    def vertices(items):
+        arr = np.asarray(items, dtype=np.int64)
+        if is_board:
+            arr = arr.reshape(-1, 2) - 1
+            return ids[arr[:, 0], arr[:, 1]]
+        return arr.reshape(-1)
+
+    ends = {}
+    for name in ("vital", "allowed", "forbidden"):
+        arr = vertices(classes.get(name, [])).reshape(-1, 2)
+        ends[name] = (arr[:, 0], arr[:, 1])
+    counts = {name: len(u) for name, (u, _) in ends.items()}
+    problems = []
+    total = sum(counts.values())
+    if total != doc["edges"]:
+        problems.append(f"{total} edges classified, the graph has {doc['edges']}")
+    u = np.concatenate([e[0] for e in ends.values()])
+    v = np.concatenate([e[1] for e in ends.values()])
+    if total and (min(u.min(), v.min()) < 0 or max(u.max(), v.max()) >= n):
+        problems.append("an edge class lists a vertex that is not one (or a blocked cell)")
+        return counts, problems
+    listed = np.sort(np.minimum(u, v) * n + np.maximum(u, v))
+    if len(np.unique(listed)) != len(listed):
+        problems.append("an edge is listed twice")
+    n_in, iu, iv = pyinput.read(in_path)
+    given = np.unique(np.minimum(iu, iv) * n_in + np.maximum(iu, iv))
+    if n_in != n or not np.array_equal(np.unique(listed), given):
+        problems.append("the edges listed are not the input's edges")
+    loses = doc["mover_loses"]
+    d = vertices(loses) if loses else np.empty(0, dtype=np.int64)
+    in_d = np.zeros(n, dtype=bool)
+    in_d[d] = True
+    for name in ("vital", "forbidden"):
+        a, b = ends[name]
+        if np.any(in_d[a] | in_d[b]):
+            problems.append(f"a {name} edge has an end in D (such edges are allowed)")
+    a, b = ends["vital"]
+    vital_ends = np.concatenate([a, b])
+    if len(np.unique(vital_ends)) != len(vital_ends):
+        problems.append("two vital edges share a vertex")
+    return counts, problems
+
+
 def parse_driver(out_path):
     with open(out_path) as f:
         lines = [ln for ln in f.read().split("\n") if ln.strip()]
@@ -291,21 +366,26 @@ def main():
                     help="comma-separated peers to run besides geography: "
                     + ",".join(p[0] for p in PEERS))
     ap.add_argument("--classes", metavar="NAMES",
-                    help="comma-separated input classes (see --list); default: all of the "
-                    "full set, or of the quick set with --quick")
+                    help="comma-separated input classes or groups (see --list; `edges`: the "
+                    "cost of the edge classes); default: all of the full set, or of the quick "
+                    "set with --quick")
     ap.add_argument("--list", action="store_true", help="list the input classes and exit")
     ap.add_argument("--timeout", type=float, default=None, metavar="S",
                     help="per-run wall-clock limit for each peer (default 120; 30 with --quick)")
     ap.add_argument("--our-timeout", type=float, default=1800.0, metavar="S",
                     help="per-run limit for geography itself (default 1800)")
-    ap.add_argument("--bin", default=os.path.join(HERE, "..", "target", "release", "geography"),
-                    help="the geography binary (default target/release/geography)")
+    target = os.path.join(HERE, "..", os.environ.get("CARGO_TARGET_DIR") or "target")
+    ap.add_argument("--bin", default=os.path.join(target, "release", "geography"),
+                    help="the geography binary (default target/release/geography, under "
+                    "$CARGO_TARGET_DIR when set)")
     ap.add_argument("--baseline", metavar="PATH",
                     help="another geography binary (an older build, say), timed on one thread "
                     "on every input beside ours, its answer checked against ours")
     ap.add_argument("--repeat", type=int, default=1, metavar="N",
                     help="with --baseline: run geography on one thread and the baseline N "
-                    "times each per input, alternating, and keep the fastest of each (default 1)")
+                    "times each per input, alternating, and keep the fastest of each; on the "
+                    "edges classes, the same for solve --json and solve --edges --json "
+                    "(default 1)")
     ap.add_argument("--keep-outputs", action="store_true",
                     help="keep geography's JSON outputs in bench/.build/outputs")
     ap.add_argument("--no-caps", action="store_true",
@@ -314,21 +394,28 @@ def main():
 
     if args.timeout is None:
         args.timeout = 30.0 if args.quick else 120.0
-    everything = FULL + HARD + QUICK
+    everything = FULL + HARD + QUICK + [c[:5] for c in EDGES]
     if args.list:
         for c in everything:
-            kind = "quick" if c in QUICK else "hard " if c in HARD else "full "
+            kind = "quick" if c in QUICK else "hard " if c in HARD else \
+                "edges" if c[0] in GROUPS["edges"] else "full "
             print(f"{c[0]:18} {kind} {c[1]}")
+        for group, names in GROUPS.items():
+            print(f"{group:18} group {', '.join(names)}")
         return 0
     if args.classes:
         by_name = {c[0]: c for c in everything}
         names = [x.strip() for x in args.classes.split(",") if x.strip()]
+        names = [y for x in names for y in GROUPS.get(x, [x])]
         bad = [x for x in names if x not in by_name]
         if bad:
             ap.error(f"unknown class {', '.join(bad)} (see --list)")
-        classes = [by_name[x] for x in names]
+        classes = [by_name[x] for x in dict.fromkeys(names)]
     else:
         classes = QUICK if args.quick else FULL
+    targets = {c[0]: c[5] for c in EDGES}
+    edge_classes = [c for c in classes if c[0] in targets]
+    classes = [c for c in classes if c[0] not in targets]
     peers = PEERS
     if args.only:
         names = [x.strip() for x in args.only.split(",") if x.strip()]
@@ -347,8 +434,9 @@ def main():
             ap.error(f"--baseline: {base_bin} is not an executable")
     if args.repeat < 1:
         ap.error("--repeat must be at least 1")
-    if args.repeat > 1 and not base_bin:
-        ap.error("--repeat applies to the runs of geography and --baseline; give --baseline")
+    if args.repeat > 1 and not base_bin and not edge_classes:
+        ap.error("--repeat applies to the runs of geography and --baseline, and to the edges "
+                 "classes; give --baseline or --classes edges")
 
     os.makedirs(INPUTS, exist_ok=True)
     os.makedirs(OUTPUTS, exist_ok=True)
@@ -494,15 +582,21 @@ def main():
                         f"{name}: {label} disagrees with geography on "
                         + ", ".join(f"{k} ({a.get(k)} vs ours {o.get(k)})" for k in bad))
 
+    edge_rows = []
+    for cls in edge_classes:
+        edge_rows.append(time_edge_classes(cls, targets[cls[0]], our_bin, args, disagreements,
+                                           errors, len(edge_rows)))
+
     finished = datetime.datetime.now().astimezone()
-    report = render(results, peers, args, started, finished, load_start, disagreements, errors)
+    report = render(results, edge_rows, args, started, finished, load_start, disagreements,
+                    errors)
     print(report)
     with open(os.path.join(BUILD, "results.md"), "w") as f:
         f.write(report + "\n")
     with open(os.path.join(BUILD, "results.json"), "w") as f:
         json.dump({"started": started.isoformat(), "finished": finished.isoformat(),
                    "timeout": args.timeout, "baseline": base_bin, "repeat": args.repeat,
-                   "results": results,
+                   "results": results, "edge_classes": edge_rows,
                    "disagreements": disagreements, "errors": errors}, f, indent=1)
     log(f"report written to {os.path.relpath(os.path.join(BUILD, 'results.md'))}")
     if disagreements:
@@ -512,7 +606,97 @@ def main():
     return 0
 
 
-def render(results, peers, args, started, finished, load_start, disagreements, errors):
+def time_edge_classes(cls, target, our_bin, args, disagreements, errors, index):
+    """One input of the edges classes: `solve --json` and `solve --edges --json`, each
+    --repeat times on one thread, alternating (which goes first changes from one input and
+    one repetition to the next), the fastest of each kept; the two answers compared and the
+    edge classes checked."""
+    name, title, spec = cls[0], cls[1], cls[2]
+    log(f"== {name}: {title} (edge classes)")
+    path = ensure_input(cls)
+    is_board = spec[0] == "board"
+    row = {"class": name, "title": title, "input": os.path.relpath(path, HERE),
+           "sha256": file_sha256(path), "target": target, "runs": {}}
+    env = dict(os.environ)
+    env["RAYON_NUM_THREADS"] = "1"
+    commands = {"plain": ["solve", path, "--json"], "edges": ["solve", path, "--edges", "--json"]}
+    attempts = {"plain": [], "edges": []}
+    for rep in range(args.repeat):
+        order = ["plain", "edges"] if (index + rep) % 2 == 0 else ["edges", "plain"]
+        for key in order:
+            out = os.path.join(OUTPUTS, f"{name}.{key}.json")
+            st, wall, peak, code = run([our_bin] + commands[key], out, args.our_timeout, env)
+            attempt = {"status": st, "wall": wall, "peak": peak}
+            log(f"  {key}: {st} {fmt_s(wall)} s {peak and round(peak)} MiB")
+            if st == "ok":
+                try:
+                    attempt["answer"] = our_answer(out, path, is_board)
+                    if key == "edges":
+                        attempt["counts"], problems = edge_class_check(out, path, is_board)
+                        for problem in problems:
+                            disagreements.append(f"{name}: edge classes: {problem}")
+                except (ValueError, IndexError, KeyError) as e:
+                    attempt["status"] = "failed"
+                    attempt["error"] = str(e)
+            if attempt["status"] != "ok":
+                errors.append(f"{name}: {key} {attempt['status']}" + (
+                    f" ({attempt.get('error')})" if attempt.get("error") else
+                    f" (exit {code})" if code else ""))
+            if not args.keep_outputs and os.path.exists(out):
+                os.remove(out)
+            attempts[key].append(attempt)
+    for key, runs in attempts.items():
+        failed = [a for a in runs if a["status"] != "ok"]
+        best = dict(failed[0] if failed else min(runs, key=lambda a: a["wall"]))
+        best["walls"] = [a["wall"] for a in runs]
+        row["runs"][key] = best
+    answers = [a["answer"] for runs in attempts.values() for a in runs if a["status"] == "ok"]
+    if any(a != answers[0] for a in answers):
+        disagreements.append(f"{name}: solve --edges --json and solve --json disagree "
+                             "(vertices, edges, matching size or D)")
+    return row
+
+
+def render_edge_classes(edge_rows, args):
+    lines = ["### Edge classes: `solve --edges --json` against `solve --json` (whole process, "
+             "one thread)", ""]
+    lines.append("Each run is the whole process (reading, the matching, the classes, writing "
+                 "the JSON)" + (f", fastest of {args.repeat}, the two commands alternating"
+                                if args.repeat > 1 else "") +
+                 ". The ratio is `--edges` ÷ plain: the cost of the classes.")
+    lines.append("")
+    head = ["input", "vertices", "edges", "vital / allowed / forbidden", "`solve --json` (s)",
+            "`solve --edges --json` (s)", "ratio", "target", "within target",
+            "peak MiB (plain / --edges)"]
+    lines.append("| " + " | ".join(head) + " |")
+    lines.append("|" + "---|" * len(head))
+    for r in edge_rows:
+        plain, edges = r["runs"]["plain"], r["runs"]["edges"]
+        answer = (edges.get("answer") or plain.get("answer") or {})
+        counts = edges.get("counts")
+        cells = [r["title"], f"{answer['vertices']:,}" if answer else "?",
+                 f"{answer['edges']:,}" if answer else "?",
+                 " / ".join(f"{counts[k]:,}" for k in ("vital", "allowed", "forbidden"))
+                 if counts else "?"]
+        for x in (plain, edges):
+            cells.append(cell_status(x, args.our_timeout) or fmt_s(x["wall"]))
+        ok = plain["status"] == "ok" and edges["status"] == "ok"
+        cells.append(fmt_ratio(edges["wall"] / plain["wall"]) if ok and plain["wall"] else "—")
+        cells.append(f"{r['target']:g} s")
+        cells.append(("yes" if edges["wall"] <= r["target"] else "**no**")
+                     if edges["status"] == "ok" else "—")
+        cells.append(" / ".join(f"{x['peak']:,.0f}" if x.get("peak") is not None else "?"
+                                for x in (plain, edges)))
+        lines.append("| " + " | ".join(cells) + " |")
+    lines.append("")
+    lines.append("Checked: both commands give the same vertices, edges, matching size and D; the "
+                 "edges listed are the input's, each once; no vital or forbidden edge has an end "
+                 "in D; no two vital edges share a vertex.")
+    lines.append("")
+    return lines
+
+
+def render(results, edge_rows, args, started, finished, load_start, disagreements, errors):
     labels = [(p[0], p[1]) for p in PEERS]
     shown = [(n, l) for n, l in labels if any(r["runs"].get(n, {}).get("status") != "not run"
                                                for r in results)]
@@ -528,7 +712,8 @@ def render(results, peers, args, started, finished, load_start, disagreements, e
         f"Boost {v.get('libboost-graph-dev', '?')}, g++ {v.get('g++', '?')} -O2, "
         f"Python {v.get('python', '?')}, numpy {v.get('numpy', '?')}, scipy {v.get('scipy', '?')}, "
         f"igraph {v.get('igraph', '?')}, networkx {v.get('networkx', '?')}.")
-    lines.append(f"Peer timeout {args.timeout:g} s per run.")
+    if results:
+        lines.append(f"Peer timeout {args.timeout:g} s per run.")
     baseline = any("baseline" in r["runs"] for r in results)
     if baseline:
         lines.append(f"Baseline: `{os.path.abspath(args.baseline)}`, run on one thread like "
@@ -536,6 +721,28 @@ def render(results, peers, args, started, finished, load_start, disagreements, e
                      + (f"; each of the two run {args.repeat} times, the fastest kept."
                         if args.repeat > 1 else "."))
     lines.append("")
+    if results:
+        lines += render_matchings(results, args, labels, shown, baseline)
+    if edge_rows:
+        lines += render_edge_classes(edge_rows, args)
+    if disagreements:
+        lines.append("**DISAGREEMENTS:**")
+        lines.extend(f"- {d}" for d in disagreements)
+        lines.append("")
+    if errors:
+        lines.append("**Errors:**")
+        lines.extend(f"- {e}" for e in errors)
+        lines.append("")
+    if not disagreements and not errors:
+        lines.append("All answers agree.")
+    elif not disagreements:
+        lines.append("No disagreement among the answers that could be compared (see Errors).")
+    return "\n".join(lines)
+
+
+def render_matchings(results, args, labels, shown, baseline):
+    """The tables of the matching classes: times, memory, the drivers' own times, answers."""
+    lines = []
 
     def ours_of(r):
         return r["runs"]["geography"]
@@ -683,19 +890,7 @@ def render(results, peers, args, started, finished, load_start, disagreements, e
         lines.append(f"- {l}: {why} on {'; '.join(titles)}.")
     if notes:
         lines.append("")
-    if disagreements:
-        lines.append("**DISAGREEMENTS:**")
-        lines.extend(f"- {d}" for d in disagreements)
-        lines.append("")
-    if errors:
-        lines.append("**Errors:**")
-        lines.extend(f"- {e}" for e in errors)
-        lines.append("")
-    if not disagreements and not errors:
-        lines.append("All answers agree.")
-    elif not disagreements:
-        lines.append("No disagreement among the answers that could be compared (see Errors).")
-    return "\n".join(lines)
+    return lines
 
 
 if __name__ == "__main__":

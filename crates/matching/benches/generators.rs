@@ -156,3 +156,19 @@ pub fn blossom_chain(count: u32) -> Graph {
     }
     Graph::from_edges(4 * count as usize, edges).unwrap()
 }
+
+/// A simple random graph: `n` vertices and exactly `m` distinct edges, each drawn with
+/// uniform endpoints ([`Random::below`], no modulo bias), loops and repeats redrawn.
+pub fn random_simple_graph(n: u32, m: usize, seed: u64) -> Graph {
+    let mut random = Random::new(seed);
+    let mut seen = std::collections::HashSet::with_capacity(m);
+    let mut edges = Vec::with_capacity(m);
+    while edges.len() < m {
+        let u = random.below(n as usize) as u32;
+        let v = random.below(n as usize) as u32;
+        if u != v && seen.insert((u.min(v), u.max(v))) {
+            edges.push((u, v));
+        }
+    }
+    Graph::from_edges(n as usize, edges).unwrap()
+}
