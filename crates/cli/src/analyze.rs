@@ -27,7 +27,8 @@ use crate::Failure;
 /// mover was winning and the opponent wins after the move; the winning alternatives are
 /// listed) or `already lost` (every move lost). Blunders are red on a terminal.
 ///
-/// Cost: one matching decomposition per position, O(moves × matching time).
+/// Cost: one maximum matching, then per move what the move touches (one deletion from the
+/// matching and one search at most per neighbour of the token).
 ///
 /// Example: geography analyze examples/sample.record
 #[derive(Debug, clap::Args)]

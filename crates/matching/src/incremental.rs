@@ -117,12 +117,21 @@ pub struct Work {
     pub repair_edges: u64,
     /// Entries scanned while unmarking (restoring the closure of the marks).
     pub unmarking_edges: u64,
+    /// Searches of [`DeletionMatching::avoidable`] (the answers at once are counted in
+    /// `answered_at_once`).
+    pub avoidable_searches: u64,
+    /// Entries scanned by those searches.
+    pub avoidable_edges: u64,
 }
 
 impl Work {
     /// Every adjacency-list entry scanned, by searches and by unmarking.
     pub fn edges_scanned(&self) -> u64 {
-        self.augmenting_edges + self.failed_edges + self.repair_edges + self.unmarking_edges
+        self.augmenting_edges
+            + self.failed_edges
+            + self.repair_edges
+            + self.unmarking_edges
+            + self.avoidable_edges
     }
 }
 
@@ -271,6 +280,46 @@ impl<'g> DeletionMatching<'g> {
             }
             true
         }
+    }
+
+    /// Whether some maximum matching of the remaining graph misses `w`: with every deleted
+    /// vertex visited and the token next to `w`, whether moving the token to `w` wins.
+    ///
+    /// `w` is missed by some maximum matching iff it is exposed, or its mate is alive (an
+    /// alternating path from `M(w)` reaches an exposed vertex of `w`'s side: flipping it and
+    /// the edge `w – M(w)` frees `w`). So this is one search from `M(w)`, skipping dead
+    /// vertices; a failed one marks what it reached dead, as [`Self::delete`] does, and the
+    /// matching is never changed.
+    ///
+    /// # Panics
+    /// If `w` is not a vertex of the remaining graph.
+    ///
+    /// # Complexity
+    /// O(1) when `w` is exposed or its mate is marked; otherwise one search, as in
+    /// [`Self::delete`]: a failed one is paid for by the marks it leaves, a successful one
+    /// scans the unmarked vertices nearer to `M(w)` than the exposed vertex it finds.
+    pub fn avoidable(&mut self, w: u32) -> bool {
+        assert!(
+            (w as usize) < self.deleted.len() && !self.deleted[w as usize],
+            "vertex {w} is not a vertex of the remaining graph"
+        );
+        let incremental = self.kind == Search::Incremental;
+        let Some(m) = self.matching.mate(w) else {
+            self.work.answered_at_once += 1;
+            return true;
+        };
+        if incremental && self.dead[m as usize] {
+            self.work.answered_at_once += 1;
+            return false;
+        }
+        // `w` is matched to `m`, so the search never ends at `w` itself.
+        let (found, scanned) = self.breadth_first_search(m, incremental);
+        self.work.avoidable_searches += 1;
+        self.work.avoidable_edges += scanned;
+        if found.is_none() && incremental {
+            self.mark_reached_dead();
+        }
+        found.is_some()
     }
 
     fn next_generation(&mut self) {
@@ -442,6 +491,7 @@ impl<'g> DeletionMatching<'g> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::decomposition::Class;
     use crate::graph::Masked;
     use crate::solve::decompose;
 
@@ -504,6 +554,7 @@ mod tests {
     fn marks_stay_closed_and_answers_match_the_decomposition() {
         let mut rng = Rng(crate::random::Random::new(7));
         let mut answers = [0usize; 2];
+        let mut avoidable = [0usize; 2];
         for case in 0..400 {
             let left = 1 + rng.below(9);
             let right = 1 + rng.below(9);
@@ -530,10 +581,27 @@ mod tests {
                 assert!(fast.marks_are_closed(), "case {case}, after deleting {v}");
                 let masked = Masked::new(&graph, &deleted);
                 assert!(fast.matching().is_valid_in(&masked));
-                assert_eq!(fast.matching().size(), decompose(&masked).matching().size());
+                let decomposition = decompose(&masked);
+                assert_eq!(fast.matching().size(), decomposition.matching().size());
+                // Every remaining vertex, in a random order so marks left by one query serve
+                // the next.
+                let mut rest: Vec<u32> = (0..graph.vertex_count() as u32)
+                    .filter(|&w| !deleted[w as usize])
+                    .collect();
+                for i in (1..rest.len()).rev() {
+                    rest.swap(i, rng.below(i + 1));
+                }
+                for w in rest {
+                    let missable = decomposition.class(w) == Class::Missable;
+                    assert_eq!(fast.avoidable(w), missable, "case {case}, vertex {w}");
+                    assert_eq!(plain.avoidable(w), missable, "case {case}, vertex {w}");
+                    avoidable[usize::from(missable)] += 1;
+                }
+                assert!(fast.marks_are_closed(), "case {case}, after the queries");
             }
         }
         assert!(answers[0] > 500 && answers[1] > 500, "{answers:?}");
+        assert!(avoidable[0] > 2000 && avoidable[1] > 2000, "{avoidable:?}");
     }
 
     #[test]

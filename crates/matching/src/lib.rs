@@ -55,6 +55,7 @@
 
 mod bipartite_edges;
 mod blossom;
+mod blossom_deletion;
 mod budgeted_search;
 mod certificate;
 mod colouring;
@@ -75,6 +76,7 @@ mod random;
 mod solve;
 
 pub use blossom::{augment_to_maximum, blossom_decomposition, maximum_matching};
+pub use blossom_deletion::BlossomDeletion;
 pub use budgeted_search::{budgeted_searches, solver_budget, Searched};
 pub use certificate::{check, Certificate, CertificateError};
 pub use colouring::two_colouring;

@@ -3,17 +3,21 @@
 //! move did ([`annotate_record`]).
 //!
 //! [`annotate_record`] takes any record on a graph, with or without a placement (a slide-game
-//! record is one without: the empty cell starts on its vertex of [`SlideBoard::graph`]). The
-//! verdict at every position comes from [`analyse_record`] (one incrementally maintained
-//! matching on bipartite graphs, a decomposition per position otherwise); every winning move
-//! of every position from [`Position::analyse`] (one Gallai–Edmonds decomposition per
-//! position).
+//! record is one without: the empty cell starts on its vertex of [`SlideBoard::graph`]).
+//! Before a placement, one Gallai–Edmonds decomposition of the graph gives every winning
+//! placement ([`Position::analyse`]); from then on one maximum matching is kept as the token
+//! moves ([`Replay`](crate::replay::Replay)), and each position costs one deletion and one
+//! query per unvisited neighbour of the token: the verdict and every winning move.
 //!
 //! # Complexity
-//! Annotating a record of P moves: O(P · D) time, where D is the time of one decomposition of
-//! the unvisited graph (a few O(V + E) passes in practice, O(V·E·α(V)) at worst), plus
-//! [`analyse_record`]; O(V + E + P·V) memory for the lists of winning moves. Fine for boards of
-//! thousands of cells and records of thousands of moves.
+//! One maximum matching, then per position what the deletion and the queries cost: on
+//! bipartite graphs about one search for a whole run of positions won by the same player
+//! (the dead marks of [`DeletionMatching`]), a search bounded by the distance to the nearest
+//! exposed vertex otherwise; on other graphs one blossom search at most per deletion and
+//! query ([`BlossomDeletion`]). O(V + E + P·Δ) memory for P moves of degree at most Δ.
+//!
+//! [`DeletionMatching`]: geography_matching::DeletionMatching
+//! [`BlossomDeletion`]: geography_matching::BlossomDeletion
 //!
 //! # Tests
 //! The unit tests below compare [`annotate_record`] with exhaustive game-tree search
@@ -21,12 +25,12 @@
 //! illegal moves are numbered.
 //!
 //! [`SlideBoard::graph`]: crate::SlideBoard::graph
-//! [`analyse_record`]: crate::analyse_record
 
-use geography_matching::Graph;
+use geography_matching::{Graph, Search};
 
-use crate::position::Position;
-use crate::record::{analyse_record, Annotation, IllegalMove, Player};
+use crate::position::{Position, PositionAnalysis};
+use crate::record::{check_record, Annotation, IllegalMove, Player};
+use crate::replay::Replay;
 
 /// One move of a record with the engine's comment.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -107,11 +111,11 @@ impl Commentary {
 /// first of `moves` is the placement (a token game record): player 1 places, player 2 moves
 /// first. Either way the first player makes the odd-numbered moves.
 ///
-/// Every position gets its verdict from [`analyse_record`](crate::analyse_record) and its winning moves from
-/// [`Position::analyse`]; a move is a [`Annotation::Blunder`] when the mover was winning and
-/// the opponent wins after it, [`Annotation::KeepsWin`] when the mover was winning and still
-/// is, [`Annotation::AlreadyLost`] when the mover was losing. A placement wins exactly on a
-/// vertex some maximum matching misses.
+/// Every position gets its verdict and its winning moves from one maximum matching kept
+/// as the token moves (see the module documentation); a move is a [`Annotation::Blunder`]
+/// when the mover was winning and the opponent wins after it, [`Annotation::KeepsWin`] when
+/// the mover was winning and still is, [`Annotation::AlreadyLost`] when the mover was losing.
+/// A placement wins exactly on a vertex some maximum matching misses.
 ///
 /// # Examples
 /// ```
@@ -132,8 +136,8 @@ impl Commentary {
 /// placement as move 1 when `start` is `None`.
 ///
 /// # Complexity
-/// O(P · D) for P moves, D the time of one decomposition of the graph (see the module
-/// documentation); O(P · V) memory for the winning moves.
+/// One decomposition and one maximum matching, then per move what it touches (see the module
+/// documentation).
 pub fn annotate_record(
     graph: &Graph,
     start: Option<u32>,
@@ -154,14 +158,13 @@ pub fn annotate_record_while(
     moves: &[u32],
     go_on: &dyn Fn() -> bool,
 ) -> Result<Option<Commentary>, IllegalMove> {
-    // verdicts[i]: whether the player to move before move i + 1 wins (the last: at the end);
-    // `None` before a placement, decided below from the position's own analysis.
-    let verdicts: Vec<Option<bool>> = match (start, moves.split_first()) {
-        (Some(start), _) => wins_at_each_position(graph, start, moves)?
-            .into_iter()
-            .map(Some)
-            .collect(),
-        (None, None) => vec![None],
+    // The token's vertices in order, and the analysis of every position: before each move,
+    // then at the end.
+    let tokens: Vec<u32> = start.into_iter().chain(moves.iter().copied()).collect();
+    let mut positions: Vec<PositionAnalysis> = Vec::with_capacity(moves.len() + 1);
+    match (start, moves.split_first()) {
+        (Some(start), _) => check_record(graph, start, moves)?,
+        (None, None) => {}
         (None, Some((&placement, rest))) => {
             let vertex_count = graph.vertex_count();
             if placement as usize >= vertex_count {
@@ -171,27 +174,34 @@ pub fn annotate_record_while(
                     vertex_count,
                 });
             }
-            let after = wins_at_each_position(graph, placement, rest).map_err(after_placement)?;
-            std::iter::once(None)
-                .chain(after.into_iter().map(Some))
-                .collect()
+            check_record(graph, placement, rest).map_err(after_placement)?;
         }
-    };
-    let mut position = Position::new(graph);
-    if let Some(start) = start {
-        position
-            .play(start)
-            .expect("record::check accepted the start");
     }
-    let mut plies = Vec::with_capacity(moves.len());
-    for (index, &to) in moves.iter().enumerate() {
+    if start.is_none() {
+        // Before the placement: one decomposition of the whole graph.
         if !go_on() {
             return Ok(None);
         }
-        let analysis = position.analyse();
-        let mover_wins = verdicts[index].unwrap_or(analysis.mover_wins);
-        let opponent_wins = verdicts[index + 1].unwrap_or(false);
-        let annotation = match (mover_wins, opponent_wins) {
+        positions.push(Position::new(graph).analyse());
+    }
+    if !tokens.is_empty() {
+        let mut replay = Replay::new(graph, Search::Incremental).expect("any graph");
+        for &token in &tokens {
+            if !go_on() {
+                return Ok(None);
+            }
+            positions.push(replay.visit(graph, token));
+        }
+    }
+    // Where the token is before each move: nowhere before a placement.
+    let placing = start.is_none().then_some(None);
+    let froms = placing.into_iter().chain(tokens.iter().copied().map(Some));
+    let mut plies = Vec::with_capacity(moves.len());
+    let mut analyses = positions.into_iter();
+    let mut before = analyses.next().expect("one position at least");
+    for ((index, &to), from) in moves.iter().enumerate().zip(froms) {
+        let after = analyses.next().expect("one position per move");
+        let annotation = match (before.mover_wins, after.mover_wins) {
             (true, false) => Annotation::KeepsWin,
             (true, true) => Annotation::Blunder,
             (false, _) => Annotation::AlreadyLost,
@@ -199,34 +209,22 @@ pub fn annotate_record_while(
         plies.push(Comment {
             ply: index + 1,
             player: Player::to_move_after(index),
-            from: position.token(),
+            from,
             to,
-            mover_wins,
-            winning_moves: analysis.winning_moves,
-            legal_moves: analysis.legal_moves.len(),
+            mover_wins: before.mover_wins,
+            winning_moves: before.winning_moves,
+            legal_moves: before.legal_moves.len(),
             annotation,
         });
-        position.play(to).expect("record::check accepted the move");
+        before = after;
     }
-    let analysis = position.analyse();
     let end = Outlook {
         mover: Player::to_move_after(moves.len()),
-        mover_wins: verdicts[moves.len()].unwrap_or(analysis.mover_wins),
-        winning_moves: analysis.winning_moves,
-        legal_moves: analysis.legal_moves.len(),
+        mover_wins: before.mover_wins,
+        winning_moves: before.winning_moves,
+        legal_moves: before.legal_moves.len(),
     };
     Ok(Some(Commentary { plies, end }))
-}
-
-/// Whether the player to move wins at each position of the record `start, moves…`: before
-/// each move, then at the end.
-fn wins_at_each_position(
-    graph: &Graph,
-    start: u32,
-    moves: &[u32],
-) -> Result<Vec<bool>, IllegalMove> {
-    let analysis = analyse_record(graph, start, moves)?;
-    Ok(analysis.positions().iter().map(|v| v.mover_wins).collect())
 }
 
 /// An error of the record after a placement, renumbered so the placement is move 1.

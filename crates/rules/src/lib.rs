@@ -42,6 +42,7 @@ mod game;
 mod oracle;
 mod position;
 mod record;
+mod replay;
 mod slide;
 mod slither;
 mod slither_oracle;

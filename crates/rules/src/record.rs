@@ -14,15 +14,20 @@
 //! which the opponent wins.
 //!
 //! Three methods compute the verdicts (see [`Method`]):
-//! - [`Method::Incremental`]: one [`DeletionMatching`], each position costs one deletion
-//!   (bipartite graphs only; the default for them);
-//! - [`Method::Plain`]: the same with one fresh augmenting search per position (the reference);
+//! - [`Method::Incremental`], the default: one maximum matching kept under deletions, each
+//!   position costs one deletion ([`DeletionMatching`] with its dead marks on bipartite graphs,
+//!   [`BlossomDeletion`] on the others);
+//! - [`Method::Plain`]: the same with one fresh augmenting search per position (the reference;
+//!   bipartite graphs only);
 //! - [`Method::Resolve`]: a full Gallai–Edmonds decomposition of every position, any graph
-//!   (the fallback for graphs with odd cycles).
+//!   (the reference for graphs with odd cycles).
+//!
+//! [`DeletionMatching`]: geography_matching::DeletionMatching
+//! [`BlossomDeletion`]: geography_matching::BlossomDeletion
 //!
 //! # Complexity
 //! Checking the record: O(V + Σ deg) over the positions. Incremental: one maximum matching for the
-//! first position, then see [`DeletionMatching`]. Plain: O(V + E) per position. Resolve:
+//! first position, then one deletion per position (see the two matchings). Plain: O(V + E) per position. Resolve:
 //! one decomposition per position (a few O(V + E) passes in practice, O(V·E·α(V)) at worst).
 //!
 //! # Tests
@@ -31,8 +36,10 @@
 
 use std::fmt;
 
-use geography_matching::{decompose, DeletionMatching, Graph, Masked, Search};
+use geography_matching::{decompose, Graph, Masked, Search};
 use thiserror::Error;
+
+use crate::replay::Replay;
 
 /// One of the two players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -145,7 +152,8 @@ impl RecordAnalysis {
 /// How [`analyse_record_with`] decides each position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Method {
-    /// One maximum matching kept up to date with reused search marks (bipartite graphs).
+    /// One maximum matching kept up to date: with reused search marks on bipartite graphs,
+    /// with one blossom search per deletion at most on others.
     Incremental,
     /// One maximum matching, one fresh augmenting search per position (bipartite graphs).
     Plain,
@@ -209,7 +217,7 @@ pub enum RecordError {
     #[error(transparent)]
     Move(#[from] IllegalMove),
     /// The method needs a bipartite graph and the graph has an odd cycle.
-    #[error("the graph has an odd cycle; only Method::Resolve handles it")]
+    #[error("the graph has an odd cycle; Method::Plain needs a bipartite graph")]
     NotBipartite,
 }
 
@@ -264,8 +272,7 @@ pub fn check_record(graph: &Graph, start: u32, moves: &[u32]) -> Result<(), Ille
     Ok(())
 }
 
-/// Checks and analyses a record, with [`Method::Incremental`] on a bipartite graph and
-/// [`Method::Resolve`] otherwise.
+/// Checks and analyses a record with [`Method::Incremental`].
 ///
 /// # Examples
 /// ```
@@ -289,18 +296,16 @@ pub fn analyse_record(
     moves: &[u32],
 ) -> Result<RecordAnalysis, IllegalMove> {
     check_record(graph, start, moves)?;
-    let positions = match by_deletion(graph, start, moves, Search::Incremental) {
-        Some(positions) => positions,
-        None => by_resolving(graph, start, moves),
-    };
+    let positions = by_deletion(graph, start, moves, Search::Incremental)
+        .expect("the incremental replay takes any graph");
     Ok(annotate(positions))
 }
 
 /// Checks and analyses a record with the given method.
 ///
 /// # Errors
-/// As [`check_record`]; [`RecordError::NotBipartite`] for [`Method::Incremental`] or
-/// [`Method::Plain`] on a graph with an odd cycle.
+/// As [`check_record`]; [`RecordError::NotBipartite`] for [`Method::Plain`] on a graph with
+/// an odd cycle.
 pub fn analyse_record_with(
     graph: &Graph,
     start: u32,
@@ -316,16 +321,16 @@ pub fn analyse_record_with(
     positions.map(annotate).ok_or(RecordError::NotBipartite)
 }
 
-/// The verdicts of a checked record from one [`DeletionMatching`], or `None` when the graph
-/// is not bipartite.
+/// The verdicts of a checked record from one [`Replay`], or `None` when the search is plain
+/// and the graph is not bipartite.
 fn by_deletion(graph: &Graph, start: u32, moves: &[u32], search: Search) -> Option<Vec<Verdict>> {
-    let mut matching = DeletionMatching::new(graph, search)?;
+    let mut replay = Replay::new(graph, search)?;
     let tokens = std::iter::once(start).chain(moves.iter().copied());
     let positions = tokens
         .enumerate()
         .map(|(index, token)| {
-            let mate = matching.mate(token);
-            let mover_wins = matching.delete(token);
+            let mate = replay.mate(token);
+            let mover_wins = replay.arrive(token);
             Verdict {
                 token,
                 mover: Player::to_move_after(index),
@@ -466,7 +471,7 @@ mod tests {
         let methods: &[Method] = if bipartite {
             &[Method::Incremental, Method::Plain, Method::Resolve]
         } else {
-            &[Method::Resolve]
+            &[Method::Incremental, Method::Resolve]
         };
         let mut counts = [0; 3];
         for &method in methods {
@@ -600,11 +605,15 @@ mod tests {
     }
 
     #[test]
-    fn odd_cycles_fall_back_to_resolving() {
+    fn odd_cycles_are_replayed_by_blossom_searches() {
         let triangle = Graph::from_edges(3, [(0, 1), (1, 2), (2, 0)]).unwrap();
         assert_eq!(
-            analyse_record_with(&triangle, 0, &[1], Method::Incremental),
+            analyse_record_with(&triangle, 0, &[1], Method::Plain),
             Err(RecordError::NotBipartite)
+        );
+        assert_eq!(
+            analyse_record_with(&triangle, 0, &[1], Method::Incremental),
+            analyse_record_with(&triangle, 0, &[1], Method::Resolve)
         );
         // From a corner of a triangle the mover loses (the opponent takes the third corner);
         // from a corner of the remaining edge the mover wins.

@@ -18,8 +18,7 @@
 //! Errors are `{"error": MESSAGE}`, with `line` and `column` (1-based) when the problem is
 //! located in a text input or in the JSON body. The status comes from the error's data:
 //! - 400: malformed JSON, a request of the wrong shape, an input of [`ErrorKind::Syntax`];
-//! - 413: a body over [`MAX_BODY`], an input of [`ErrorKind::TooLarge`] (over [`LIMITS`]),
-//!   a record over [`MAX_RECORD_WORK`];
+//! - 413: a body over [`MAX_BODY`], an input of [`ErrorKind::TooLarge`] (over [`LIMITS`]);
 //! - 422: an input of [`ErrorKind::Rule`] (a record with a move against the rules), a Slither
 //!   move against the rules, [`JobError::Undecided`] (a Slither position past the bounded
 //!   search);
@@ -68,10 +67,6 @@ pub const LIMITS: Limits = Limits {
 };
 /// The seconds a job may run before it is stopped at its next phase (503).
 pub const JOB_SECONDS: u64 = 60;
-/// A record is annotated with one matching decomposition per position: at most this many
-/// vertex-positions (positions times vertices) per record, so a request is refused at once
-/// rather than stopped by its budget (checked before every position) after a minute.
-pub const MAX_RECORD_WORK: usize = 4_000_000;
 /// The most jobs computed at once.
 pub const JOBS: usize = 4;
 
@@ -711,25 +706,12 @@ fn bunny_mistakes(report: &AnalyzeReport) -> Vec<usize> {
 /// Answers `POST /api/analyse`.
 ///
 /// # Errors
-/// As [`parse_request`]; the record's input error (400, 413, 422), located; 413 for a record
-/// over [`MAX_RECORD_WORK`]; 503 when `budget` runs out.
+/// As [`parse_request`]; the record's input error (400, 413, 422), located; 503 when `budget`
+/// runs out (it is asked before every position).
 pub fn answer_analyse(body: &[u8], budget: &Budget) -> Result<Answer, ApiError> {
     let request: AnalyseRequest = parse_request(body)?;
     let record = load_record(request.record.as_bytes(), &LIMITS)
         .map_err(|e| ApiError::input("record", &e))?;
-    let (moves, vertices) = match &record {
-        Record::Token(token) => (token.moves.len(), token.game.vertex_count()),
-        Record::Slide(slide) => (slide.walk.len(), slide.board.rows() * slide.board.cols()),
-    };
-    if (moves + 1).saturating_mul(vertices) > MAX_RECORD_WORK {
-        return Err(ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!(
-                "\"record\": {moves} moves on {vertices} vertices: every position is solved \
-                 afresh, and the playground takes at most {MAX_RECORD_WORK} vertex-positions"
-            ),
-        ));
-    }
     let analysis = analyze(record, budget).map_err(|e| ApiError::job("record", &e))?;
     let report = analysis.report();
     let (slide, mistakes) = match analysis.record() {
