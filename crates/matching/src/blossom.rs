@@ -42,7 +42,7 @@ pub fn maximum_matching<G: Adjacency>(graph: &G) -> Matching {
 
 /// Grows the matching `matching` of `graph` into a maximum one.
 pub fn augment_to_maximum<G: Adjacency>(graph: &G, matching: Matching) -> Matching {
-    search_every_root(graph, matching).0
+    search_every_root(graph, matching, DEPTH_FIRST_LABELS).0
 }
 
 /// A maximum matching of `graph` and its Gallai–Edmonds classes, from one pass of searches.
@@ -57,20 +57,50 @@ pub fn augment_to_maximum<G: Adjacency>(graph: &G, matching: Matching) -> Matchi
 /// # Complexity
 /// As [`maximum_matching`].
 pub fn blossom_decomposition<G: Adjacency>(graph: &G) -> Decomposition {
-    let (matching, forest) = search_every_root(graph, greedy_matching(graph));
+    let (matching, forest) = search_every_root(graph, greedy_matching(graph), DEPTH_FIRST_LABELS);
     decomposition_of_forest(graph, matching, &forest)
 }
 
-/// Searches once from every exposed vertex of `matching`, flipping the paths found; returns
-/// the maximum matching and the forest holding every buried tree.
-fn search_every_root<G: Adjacency>(graph: &G, mut matching: Matching) -> (Matching, Forest) {
+/// Vertices a depth-first search may label before it is started again breadth first.
+///
+/// Depth first heads for where the exposed vertices lie on a board (higher ids, see
+/// [`Forest`]) and wins where augmenting paths are long (1.4× faster than breadth first on
+/// a 3000×3000 king board with 10% of the cells blocked). Where paths are short but a
+/// depth-first search can wander off into a large region first (the same board with 30%
+/// blocked), it loses badly. Past this budget the search starts again breadth first, which
+/// finds the nearest path, so the first attempt wastes at most this much. Measured side by
+/// side, whole process: the 30% king board 16.5 s depth first, 3.4–4.4 s with this budget,
+/// 8.3–9.1 s with 2^17, 2.8 s breadth first only; with 10% blocked, king and hex boards take
+/// the same time as depth first (a budget of 2048 cost them 1.1–1.3×).
+const DEPTH_FIRST_LABELS: u32 = 16384;
+
+/// Searches once from every exposed vertex of `matching`, flipping the paths found, each
+/// search depth first for up to `depth_first_labels` labels and breadth first past them;
+/// returns the maximum matching and the forest holding every buried tree.
+fn search_every_root<G: Adjacency>(
+    graph: &G,
+    mut matching: Matching,
+    depth_first_labels: u32,
+) -> (Matching, Forest) {
     let mut forest = Forest::new(graph.vertex_bound());
     for root in 0..graph.vertex_bound() as u32 {
         if !graph.contains(root) || !matching.is_exposed(root) || forest.is_dead(root) {
             continue;
         }
         forest.plant(root);
-        match forest.grow(graph, matching.mates()) {
+        let mut labels = 0;
+        let mut growth = forest.grow_watched(graph, matching.mates(), |_| {
+            labels += 1;
+            labels > depth_first_labels
+        });
+        if let Growth::Stopped = growth {
+            forest.reset();
+            forest.set_breadth_first(true);
+            forest.plant(root);
+            growth = forest.grow(graph, matching.mates());
+            forest.set_breadth_first(false);
+        }
+        match growth {
             Growth::Augmenting(end) => {
                 forest.augment(end, matching.mates_mut());
                 matching.grew();
@@ -82,4 +112,35 @@ fn search_every_root<G: Adjacency>(graph: &G, mut matching: Matching) -> (Matchi
         }
     }
     (matching, forest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::Graph;
+    use crate::random::Random;
+
+    #[test]
+    fn restarting_breadth_first_gives_the_same_answer() {
+        let mut rng = Random::new(5);
+        for _ in 0..500 {
+            let n = 2 + (rng.next_u64() % 40) as usize;
+            let edges: Vec<(u32, u32)> = (0..(rng.next_u64() % (3 * n as u64)))
+                .map(|_| {
+                    let u = (rng.next_u64() % n as u64) as u32;
+                    (u, (rng.next_u64() % n as u64) as u32)
+                })
+                .collect();
+            let graph = Graph::from_edges(n, edges).unwrap();
+            let start = Matching::empty(n);
+            let (whole, whole_forest) = search_every_root(&graph, start.clone(), u32::MAX);
+            // Every search with more than one label starts again breadth first.
+            let (cut, cut_forest) = search_every_root(&graph, start, 1);
+            assert!(cut.is_valid_in(&graph));
+            assert_eq!(cut.size(), whole.size());
+            let expected = decomposition_of_forest(&graph, whole, &whole_forest);
+            let found = decomposition_of_forest(&graph, cut, &cut_forest);
+            assert_eq!(found.classes(), expected.classes());
+        }
+    }
 }

@@ -108,6 +108,12 @@ impl Forest {
         }
     }
 
+    /// Grows breadth first from now on (`true`) or depth first; between searches only.
+    pub(crate) fn set_breadth_first(&mut self, breadth_first: bool) {
+        debug_assert!(self.unscanned.is_empty(), "between searches");
+        self.breadth_first = breadth_first.then_some(0);
+    }
+
     /// The next even vertex to scan, in this forest's order.
     fn next_unscanned(&mut self) -> Option<u32> {
         match &mut self.breadth_first {
