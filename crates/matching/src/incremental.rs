@@ -157,6 +157,9 @@ pub struct DeletionMatching<'g> {
     deleted: Vec<bool>,
     /// The closed set of vertices known to be dead (module docs).
     dead: Vec<bool>,
+    /// The exposed vertices not deleted, on side `false` and on side `true`: a search for an
+    /// exposed vertex of a side with none fails at once.
+    exposed: [usize; 2],
     /// `seen[x] == generation` when the current search has reached `x`.
     seen: Vec<u32>,
     /// The vertex of the same side the current search came from (valid where seen).
@@ -182,10 +185,15 @@ impl<'g> DeletionMatching<'g> {
         let side = two_colouring(graph)?;
         let matching = bipartite_maximum_matching(graph, &side);
         let n = graph.vertex_count();
+        let mut exposed = [0; 2];
+        for v in (0..n as u32).filter(|&v| matching.is_exposed(v)) {
+            exposed[usize::from(side[v as usize])] += 1;
+        }
         Some(DeletionMatching {
             graph,
             side,
             matching,
+            exposed,
             deleted: vec![false; n],
             dead: vec![false; n],
             seen: vec![0; n],
@@ -252,21 +260,26 @@ impl<'g> DeletionMatching<'g> {
         );
         self.deleted[v as usize] = true;
         self.dead[v as usize] = false;
+        let side = usize::from(self.side[v as usize]);
         let Some(t) = self.matching.mate(v) else {
+            self.exposed[side] -= 1;
             self.work.answered_at_once += 1;
             return false;
         };
         self.matching.split(v);
+        self.exposed[1 - side] += 1;
         let incremental = self.kind == Search::Incremental;
-        if incremental && self.dead[t as usize] {
-            // `t` cannot reach an exposed vertex: the search would fail at once. `t` is a new
-            // exposed vertex, so marks next to it come alive (usually there are none).
+        if incremental && (self.dead[t as usize] || self.exposed[side] == 0) {
+            // `t` cannot reach an exposed vertex (it is marked, or `v`'s side has none left):
+            // the search would fail at once. `t` is a new exposed vertex, so marks next to
+            // it come alive (usually there are none).
             self.work.answered_at_once += 1;
             self.revive_neighbours(t);
             return true;
         }
         let (found, scanned) = self.breadth_first_search(t, incremental);
         if let Some((last, exposed)) = found {
+            self.exposed = [self.exposed[0] - 1, self.exposed[1] - 1];
             self.work.augmenting_searches += 1;
             self.work.augmenting_edges += scanned;
             self.augment(t, last, exposed, incremental);
@@ -308,7 +321,10 @@ impl<'g> DeletionMatching<'g> {
             self.work.answered_at_once += 1;
             return true;
         };
-        if incremental && self.dead[m as usize] {
+        if incremental
+            && (self.dead[m as usize] || self.exposed[usize::from(self.side[w as usize])] == 0)
+        {
+            // `M(w)` is marked, or `w`'s side has no exposed vertex to reach.
             self.work.answered_at_once += 1;
             return false;
         }
