@@ -10,6 +10,11 @@ geography's, 2 if a run failed for another reason than its timeout.
 The `edges` classes (`--classes edges`) time `geography solve --edges --json` against
 `geography solve --json` on the same input instead, against a target time each, and check
 the edge classes printed.
+
+The `density` classes (`--classes density`) time `geography solve --json` on 3000×3000
+boards from open to half blocked, on one thread and on every core, against the floor
+(writing an answer as large as ours) and LEMON only, in a table of their own, and plot the
+ratios against p (bench/density.png; `--plot-density RESULTS.json` draws it again).
 """
 
 import argparse
@@ -74,8 +79,23 @@ EDGES = [
     ("edges-king-300", "king 300×300, open", ("board", 300, 300, 0.0, 23, "king"), False, 90_000,
      30.0),
 ]
+# How the blocked cells' density changes the picture: 3000×3000 boards from open to half
+# blocked, orthogonal, and king, hex and knight at two densities; geography on one thread and
+# on every core against the floor (writing an answer as large as ours) and LEMON, in a table
+# and a plot of their own. Not in the default run: ask with --classes density. One seed per
+# neighbourhood, so each board's blocked cells are among those of the same neighbourhood's
+# boards at higher p; at p=0.1 the orthogonal, hex and king boards are the default classes'.
+DENSITY_P = [0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5]
+DENSITY = [(f"density-board-3000-p{p:g}", f"board 3000×3000 p={p:g}",
+            ("board", 3000, 3000, p, 2, None), True, round(9_000_000 * (1 - p)))
+           for p in DENSITY_P]
+DENSITY += [(f"density-{nb}-3000-p{p:g}", f"{nb} 3000×3000 p={p:g}",
+             ("board", 3000, 3000, p, seed, nb), nb == "knight", round(9_000_000 * (1 - p)))
+            for nb, seed in (("king", 5), ("hex", 4), ("knight", 24)) for p in (0.1, 0.3)]
+DENSITY_PEERS = ("floor", "lemon")
+DENSITY_PLOT = os.path.join(HERE, "density.png")
 # Groups of classes --classes takes by one name.
-GROUPS = {"edges": [c[0] for c in EDGES]}
+GROUPS = {"edges": [c[0] for c in EDGES], "density": [c[0] for c in DENSITY]}
 QUICK = [
     ("q-board-100", "board 100×100 p=0.1", ("board", 100, 100, 0.1, 11, None), True, 9_000),
     ("q-hex-60", "hex 60×60 p=0.1", ("board", 60, 60, 0.1, 12, "hex"), False, 3_240),
@@ -280,9 +300,21 @@ def edge_class_check(out_path, in_path, is_board):
 
 
 def parse_driver(out_path):
-    with open(out_path) as f:
-        lines = [ln for ln in f.read().split("\n") if ln.strip()]
+    """The driver's summary: its last line (the floor's answer, with --answer, comes before)."""
+    with open(out_path, "rb") as f:
+        f.seek(max(0, os.path.getsize(out_path) - 65536))
+        lines = [ln for ln in f.read().split(b"\n") if ln.strip()]
     return json.loads(lines[-1])
+
+
+def fastest(attempts):
+    """The fastest run, or the first that failed; every run's time kept in `walls`."""
+    failed = [a for a in attempts if a["status"] != "ok"]
+    best = failed[0] if failed else min(attempts, key=lambda a: a["wall"])
+    best = dict(best)
+    if len(attempts) > 1:
+        best["walls"] = [a["wall"] for a in attempts]
+    return best
 
 
 def versions():
@@ -367,8 +399,9 @@ def main():
                     + ",".join(p[0] for p in PEERS))
     ap.add_argument("--classes", metavar="NAMES",
                     help="comma-separated input classes or groups (see --list; `edges`: the "
-                    "cost of the edge classes); default: all of the full set, or of the quick "
-                    "set with --quick")
+                    "cost of the edge classes; `density`: 3000×3000 boards from open to half "
+                    "blocked against the floor and LEMON, with a plot); default: all of the "
+                    "full set, or of the quick set with --quick")
     ap.add_argument("--list", action="store_true", help="list the input classes and exit")
     ap.add_argument("--timeout", type=float, default=None, metavar="S",
                     help="per-run wall-clock limit for each peer (default 120; 30 with --quick)")
@@ -384,24 +417,39 @@ def main():
     ap.add_argument("--repeat", type=int, default=1, metavar="N",
                     help="with --baseline: run geography on one thread and the baseline N "
                     "times each per input, alternating, and keep the fastest of each; on the "
-                    "edges classes, the same for solve --json and solve --edges --json "
-                    "(default 1)")
+                    "edges classes, the same for solve --json and solve --edges --json; on the "
+                    "density classes, for every run (default 1)")
     ap.add_argument("--keep-outputs", action="store_true",
                     help="keep geography's JSON outputs in bench/.build/outputs")
     ap.add_argument("--no-caps", action="store_true",
                     help="run every peer on every input it applies to, ignoring size caps")
+    ap.add_argument("--plot-density", metavar="RESULTS.json",
+                    help="only draw the density plot again from the results.json of a run with "
+                    "the density classes, and exit")
+    ap.add_argument("--plot-out", metavar="PATH", default=DENSITY_PLOT,
+                    help="where the density plot goes (default bench/density.png)")
     args = ap.parse_args()
+    if args.plot_density:
+        try:
+            with open(args.plot_density) as f:
+                doc = json.load(f)
+        except (OSError, ValueError) as e:
+            ap.error(f"--plot-density: {e}")
+        plot_density(doc, args.plot_out)
+        print(f"plot written to {args.plot_out}")
+        return 0
 
     if args.timeout is None:
         args.timeout = 30.0 if args.quick else 120.0
-    everything = FULL + HARD + QUICK + [c[:5] for c in EDGES]
+    everything = FULL + HARD + QUICK + [c[:5] for c in EDGES] + DENSITY
     if args.list:
         for c in everything:
             kind = "quick" if c in QUICK else "hard " if c in HARD else \
-                "edges" if c[0] in GROUPS["edges"] else "full "
-            print(f"{c[0]:18} {kind} {c[1]}")
+                "edges" if c[0] in GROUPS["edges"] else \
+                "density" if c[0] in GROUPS["density"] else "full "
+            print(f"{c[0]:25} {kind:7} {c[1]}")
         for group, names in GROUPS.items():
-            print(f"{group:18} group {', '.join(names)}")
+            print(f"{group:25} group   {', '.join(names)}")
         return 0
     if args.classes:
         by_name = {c[0]: c for c in everything}
@@ -415,7 +463,8 @@ def main():
         classes = QUICK if args.quick else FULL
     targets = {c[0]: c[5] for c in EDGES}
     edge_classes = [c for c in classes if c[0] in targets]
-    classes = [c for c in classes if c[0] not in targets]
+    density_classes = [c for c in classes if c[0] in GROUPS["density"]]
+    classes = [c for c in classes if c[0] not in targets and c[0] not in GROUPS["density"]]
     peers = PEERS
     if args.only:
         names = [x.strip() for x in args.only.split(",") if x.strip()]
@@ -434,9 +483,9 @@ def main():
             ap.error(f"--baseline: {base_bin} is not an executable")
     if args.repeat < 1:
         ap.error("--repeat must be at least 1")
-    if args.repeat > 1 and not base_bin and not edge_classes:
+    if args.repeat > 1 and not base_bin and not edge_classes and not density_classes:
         ap.error("--repeat applies to the runs of geography and --baseline, and to the edges "
-                 "classes; give --baseline or --classes edges")
+                 "and density classes; give --baseline, --classes edges or --classes density")
 
     os.makedirs(INPUTS, exist_ok=True)
     os.makedirs(OUTPUTS, exist_ok=True)
@@ -478,15 +527,6 @@ def main():
             if not args.keep_outputs and os.path.exists(out):
                 os.remove(out)
             return attempt
-
-        def fastest(attempts):
-            """The fastest run, or the first that failed; every run's time kept in `walls`."""
-            failed = [a for a in attempts if a["status"] != "ok"]
-            best = failed[0] if failed else min(attempts, key=lambda a: a["wall"])
-            best = dict(best)
-            if len(attempts) > 1:
-                best["walls"] = [a["wall"] for a in attempts]
-            return best
 
         # Every peer runs on one thread, so the ratios compare geography on one thread too;
         # a second run on every core is shown beside it. With --baseline, the baseline runs
@@ -587,18 +627,29 @@ def main():
         edge_rows.append(time_edge_classes(cls, targets[cls[0]], our_bin, args, disagreements,
                                            errors, len(edge_rows)))
 
+    density_rows = []
+    density_peers = [p for p in peers if p[0] in DENSITY_PEERS]
+    for cls in density_classes:
+        density_rows.append(time_density(cls, our_bin, density_peers, args, disagreements,
+                                         errors, len(density_rows)))
+
     finished = datetime.datetime.now().astimezone()
-    report = render(results, edge_rows, args, started, finished, load_start, disagreements,
-                    errors)
+    report = render(results, edge_rows, density_rows, args, started, finished, load_start,
+                    disagreements, errors)
     print(report)
     with open(os.path.join(BUILD, "results.md"), "w") as f:
         f.write(report + "\n")
+    doc = {"started": started.isoformat(), "finished": finished.isoformat(),
+           "cores": os.cpu_count(), "timeout": args.timeout, "our_timeout": args.our_timeout,
+           "baseline": base_bin,
+           "repeat": args.repeat, "results": results, "edge_classes": edge_rows,
+           "density": density_rows, "disagreements": disagreements, "errors": errors}
     with open(os.path.join(BUILD, "results.json"), "w") as f:
-        json.dump({"started": started.isoformat(), "finished": finished.isoformat(),
-                   "timeout": args.timeout, "baseline": base_bin, "repeat": args.repeat,
-                   "results": results, "edge_classes": edge_rows,
-                   "disagreements": disagreements, "errors": errors}, f, indent=1)
+        json.dump(doc, f, indent=1)
     log(f"report written to {os.path.relpath(os.path.join(BUILD, 'results.md'))}")
+    if density_rows:
+        plot_density(doc, args.plot_out)
+        log(f"plot written to {os.path.relpath(args.plot_out)}")
     if disagreements:
         return 1
     if errors:
@@ -696,7 +747,243 @@ def render_edge_classes(edge_rows, args):
     return lines
 
 
-def render(results, edge_rows, args, started, finished, load_start, disagreements, errors):
+def time_density(cls, our_bin, peers, args, disagreements, errors, index):
+    """One input of the density group: geography on one thread and on every core, the floor
+    writing an answer as large as ours, and LEMON, each --repeat times (which goes first turns
+    from one input and one repetition to the next), the fastest of each kept; every answer
+    checked against geography's on one thread."""
+    name, title, spec = cls[0], cls[1], cls[2]
+    log(f"== {name}: {title} (density)")
+    path = ensure_input(cls)
+    row = {"class": name, "title": title, "input": os.path.relpath(path, HERE),
+           "sha256": file_sha256(path), "p": spec[3], "neighbourhood": spec[5] or "orthogonal",
+           "runs": {}}
+    ours_cmd = [our_bin, "solve", path, "--json"]
+    commands = {"geography": ours_cmd, "geography-all": ours_cmd}
+    for pname, _, cmd, _, _ in peers:
+        commands[pname] = cmd + (["--answer"] if pname == "floor" else []) + [path]
+    labels = {p[0]: p[1] for p in PEERS}
+
+    def one_run(key):
+        out = os.path.join(OUTPUTS, f"{name}.{key}.json")
+        env = dict(os.environ)
+        env.pop("RAYON_NUM_THREADS", None)
+        if key == "geography":
+            env["RAYON_NUM_THREADS"] = "1"
+        ours = key.startswith("geography")
+        st, wall, peak, code = run(commands[key], out, args.our_timeout if ours else args.timeout,
+                                   env)
+        attempt = {"status": st, "wall": wall, "peak": peak}
+        if st == "ok":
+            attempt["output_bytes"] = os.path.getsize(out)
+            try:
+                attempt["answer"] = our_answer(out, path, True) if ours else parse_driver(out)
+            except (OSError, ValueError, IndexError) as e:
+                attempt["status"] = "failed"
+                attempt["error"] = f"unreadable output: {e}"
+        elif st == "failed":
+            try:
+                with open(out + ".err", errors="replace") as f:
+                    attempt["error"] = f.read().strip().splitlines()[-1][:200]
+            except (OSError, IndexError):
+                attempt["error"] = f"exit {code}"
+        log(f"  {key}: {attempt['status']} {fmt_s(wall)} s {peak and round(peak)} MiB")
+        if attempt["status"] == "failed" or (ours and st == "timeout"):
+            errors.append(f"{name}: {labels.get(key, key)} {attempt['status']}"
+                          + (f" ({attempt['error']})" if attempt.get("error") else ""))
+        if not args.keep_outputs and key in ("geography", "geography-all", "floor") and \
+                os.path.exists(out):
+            os.remove(out)
+        return attempt
+
+    keys = list(commands)
+    attempts = {key: [] for key in keys}
+    for rep in range(args.repeat):
+        k = (index + rep) % len(keys)
+        for key in keys[k:] + keys[:k]:
+            attempts[key].append(one_run(key))
+    for key in keys:
+        row["runs"][key] = fastest(attempts[key])
+
+    answers = [a["answer"] for key in ("geography", "geography-all") for a in attempts[key]
+               if a["status"] == "ok"]
+    if any(a != answers[0] for a in answers):
+        disagreements.append(f"{name}: geography's runs (one thread, every core) disagree")
+    ours = row["runs"]["geography"]
+    if ours["status"] != "ok":
+        return row
+    o = ours["answer"]
+    row["vertices"], row["edges"] = o["vertices"], o["edges"]
+    for pname in keys[2:]:
+        r = row["runs"][pname]
+        if r["status"] != "ok":
+            continue
+        keys_checked = ["vertices", "edges"]
+        if pname != "floor":
+            keys_checked += ["matching_size", "d_count", "d_checksum"]
+        bad = [k for k in keys_checked if r["answer"].get(k) != o.get(k)]
+        r["checked"] = keys_checked
+        if bad:
+            r["disagrees"] = {k: [r["answer"].get(k), o.get(k)] for k in bad}
+            disagreements.append(
+                f"{name}: {labels[pname]} disagrees with geography on "
+                + ", ".join(f"{k} ({r['answer'].get(k)} vs ours {o.get(k)})" for k in bad))
+    return row
+
+
+def density_ratio(row, num, den, timeout):
+    """num's time ÷ den's time in one density row, and whether it is only a lower bound (num
+    timed out, after `timeout` seconds); None when either did not run or failed."""
+    a, b = row["runs"].get(num, {}), row["runs"].get(den, {})
+    if b.get("status") != "ok" or not b.get("wall"):
+        return None
+    if a.get("status") == "ok":
+        return a["wall"] / b["wall"], False
+    if a.get("status") == "timeout" and timeout:
+        return timeout / b["wall"], True
+    return None
+
+
+def render_density(rows, args):
+    cores = os.cpu_count()
+    lines = ["### Density: `geography solve FILE --json` against the floor (`floor --answer "
+             "FILE`) and LEMON, 3000×3000 boards, whole process (s)", ""]
+    lines.append("Each run is one whole process: ours reads the board, solves it and writes every "
+                 "free cell's class as JSON (the command the other board classes time), on one "
+                 f"thread (`RAYON_NUM_THREADS=1`) and on every core ({cores} threads); the "
+                 "floor reads the board, visits every cell once and writes every free cell as "
+                 "`[row,col]`, an answer as large as ours; LEMON runs on one thread" +
+                 (f". Fastest of {args.repeat}, the order turning from one repetition to the next"
+                  if args.repeat > 1 else "") +
+                 f". `>{args.timeout:g} s`: LEMON did not finish, and the ratio is the least it "
+                 "implies.")
+    lines.append("")
+    t = f"{cores} threads"
+    head = ["input", "vertices", "edges", "ours, 1 thread", f"ours, {t}", "floor", "LEMON",
+            "ours ÷ floor, 1 thread", f"ours ÷ floor, {t}", "LEMON ÷ ours, 1 thread",
+            f"LEMON ÷ ours, {t}", "answer MB, ours / floor"]
+    lines.append("| " + " | ".join(head) + " |")
+    lines.append("|" + "---|" * len(head))
+    for r in rows:
+        runs = r["runs"]
+        cells = [r["title"], f"{r['vertices']:,}" if "vertices" in r else "?",
+                 f"{r['edges']:,}" if "edges" in r else "?"]
+        for key in ("geography", "geography-all", "floor", "lemon"):
+            x = runs.get(key, {"status": "not run"})
+            timeout = args.our_timeout if key.startswith("geography") else args.timeout
+            s = cell_status(x, timeout) or fmt_s(x["wall"])
+            if x.get("disagrees"):
+                s += " DISAGREES"
+            cells.append(s)
+        for num, den in (("geography", "floor"), ("geography-all", "floor"),
+                         ("lemon", "geography"), ("lemon", "geography-all")):
+            timeout = args.our_timeout if num.startswith("geography") else args.timeout
+            ratio = density_ratio(r, num, den, timeout)
+            if ratio is None:
+                cells.append("—")
+            else:
+                cells.append((">" if ratio[1] else "") + fmt_ratio(ratio[0]))
+        sizes = [runs.get(key, {}).get("output_bytes") for key in ("geography", "floor")]
+        cells.append(" / ".join("?" if b is None else f"{b / 1e6:.1f}" for b in sizes))
+        lines.append("| " + " | ".join(cells) + " |")
+    lines.append("")
+    lines.append("Checked: ours on every core against ours on one thread (vertices, edges, "
+                 "matching size and D); LEMON's vertices, edges, matching size and D, and the "
+                 "floor's vertices and edges, against ours. The plot: "
+                 f"`{os.path.relpath(args.plot_out, os.path.dirname(HERE))}`.")
+    lines.append("")
+    return lines
+
+
+def plot_density(doc, out_path):
+    """The density plot from a results.json: ours ÷ floor and LEMON ÷ ours against p on the
+    orthogonal boards, one curve per thread count; king, hex and knight as markers."""
+    try:
+        import matplotlib
+    except ImportError:
+        sys.exit("compare.py: matplotlib is missing; bench/compare --plot-density FILE installs "
+                 "it into bench/.venv and runs this with it")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.lines import Line2D
+    from matplotlib.ticker import FuncFormatter, LogLocator
+
+    rows = doc.get("density") or []
+    if not rows:
+        sys.exit("compare.py: no density classes in these results")
+    timeout = doc["timeout"]
+    our_timeout = doc.get("our_timeout")
+    cores = doc.get("cores") or "all"
+    ratios = [("ours ÷ floor", "geography", "floor", "tab:blue"),
+              ("LEMON ÷ ours (above 1: ours faster)", "lemon", "geography", "tab:red")]
+    threads = [("geography", "1 thread", "-", True), ("geography-all", f"{cores} threads", "--",
+                                                      False)]
+    shapes = {"king": "s", "hex": "h", "knight": "D"}
+    shift = {"king": -0.01, "hex": 0.0, "knight": 0.01}
+
+    def ratio(row, num, den, ours):
+        # The ratios involving ours use the run of the thread count at hand.
+        num = ours if num == "geography" else num
+        den = ours if den == "geography" else den
+        return density_ratio(row, num, den, our_timeout if num == ours else timeout)
+
+    fig, ax = plt.subplots(figsize=(10, 6))
+    seen = []
+    bounds = False
+    orth = sorted((r for r in rows if r["neighbourhood"] == "orthogonal"), key=lambda r: r["p"])
+    for label, num, den, colour in ratios:
+        for ours, tlabel, style, filled in threads:
+            face = colour if filled else "white"
+            points = [(r["p"], ratio(r, num, den, ours)) for r in orth]
+            points = [(p, x) for p, x in points if x is not None]
+            if points:
+                ax.plot([p for p, _ in points], [x[0] for _, x in points],
+                        style, color=colour, marker="o", mfc=face, ms=6, lw=1.6,
+                        label=f"{label}, {tlabel}")
+                seen += [x[0] for _, x in points]
+            for r in rows:
+                if r["neighbourhood"] == "orthogonal":
+                    continue
+                x = ratio(r, num, den, ours)
+                if x is None:
+                    continue
+                ax.plot([r["p"] + shift[r["neighbourhood"]]], [x[0]], ls="none", color=colour,
+                        marker=shapes[r["neighbourhood"]], mfc=face, ms=7)
+                seen.append(x[0])
+            lower = [(r["p"] + shift.get(r["neighbourhood"], 0), x[0]) for r in rows
+                     for x in [ratio(r, num, den, ours)] if x is not None and x[1]]
+            if lower:
+                bounds = True
+                ax.plot([p for p, _ in lower], [y for _, y in lower], ls="none", marker="^",
+                        color="black", mfc="none", ms=13)
+    ax.axhline(1.0, color="grey", lw=0.8, ls=":")
+    if seen and max(seen) / min(seen) >= 8:
+        ax.set_yscale("log")
+        ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1, 2, 5)))
+    ax.yaxis.set_major_formatter(FuncFormatter(lambda y, _: f"{y:g}×"))
+    ax.set_xticks(sorted({r["p"] for r in rows}))
+    ax.set_xlabel("p, the probability that a cell is blocked")
+    ax.set_ylabel("ratio of whole-process wall times" + (" (log scale)"
+                                                         if ax.get_yscale() == "log" else ""))
+    ax.set_title("3000×3000 boards: geography (solve --json) against the floor and LEMON")
+    ax.grid(True, which="major", alpha=0.3)
+    handles, _ = ax.get_legend_handles_labels()
+    handles.append(Line2D([], [], ls="none", marker="o", color="grey", label="orthogonal"))
+    for nb, shape in shapes.items():
+        if any(r["neighbourhood"] == nb for r in rows):
+            handles.append(Line2D([], [], ls="none", marker=shape, color="grey", label=nb))
+    if bounds:
+        handles.append(Line2D([], [], ls="none", marker="^", color="black", mfc="none", ms=13,
+                              label="a run stopped at its timeout\n"
+                              f"(LEMON: {timeout:g} s): at least this"))
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False,
+              title="filled, solid: 1 thread\nhollow, dashed: " + f"{cores} threads")
+    fig.savefig(out_path, dpi=120, bbox_inches="tight")
+    plt.close(fig)
+
+
+def render(results, edge_rows, density_rows, args, started, finished, load_start,
+           disagreements, errors):
     labels = [(p[0], p[1]) for p in PEERS]
     shown = [(n, l) for n, l in labels if any(r["runs"].get(n, {}).get("status") != "not run"
                                                for r in results)]
@@ -712,7 +999,7 @@ def render(results, edge_rows, args, started, finished, load_start, disagreement
         f"Boost {v.get('libboost-graph-dev', '?')}, g++ {v.get('g++', '?')} -O2, "
         f"Python {v.get('python', '?')}, numpy {v.get('numpy', '?')}, scipy {v.get('scipy', '?')}, "
         f"igraph {v.get('igraph', '?')}, networkx {v.get('networkx', '?')}.")
-    if results:
+    if results or density_rows:
         lines.append(f"Peer timeout {args.timeout:g} s per run.")
     baseline = any("baseline" in r["runs"] for r in results)
     if baseline:
@@ -725,6 +1012,8 @@ def render(results, edge_rows, args, started, finished, load_start, disagreement
         lines += render_matchings(results, args, labels, shown, baseline)
     if edge_rows:
         lines += render_edge_classes(edge_rows, args)
+    if density_rows:
+        lines += render_density(density_rows, args)
     if disagreements:
         lines.append("**DISAGREEMENTS:**")
         lines.extend(f"- {d}" for d in disagreements)
