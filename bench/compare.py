@@ -15,6 +15,10 @@ The `density` classes (`--classes density`) time `geography solve --json` on 300
 boards from open to half blocked, on one thread and on every core, against the floor
 (writing an answer as large as ours) and LEMON only, in a table of their own, and plot the
 ratios against p (bench/density.png; `--plot-density RESULTS.json` draws it again).
+
+The `records` classes (`--classes records`) time `geography analyze --json` on played token
+game records and on the same records cut to their placement, so that the difference gives
+the cost per move, beside the `--baseline` binary where asked, in a table of their own.
 """
 
 import argparse
@@ -23,6 +27,7 @@ import json
 import os
 import platform
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -94,8 +99,24 @@ DENSITY += [(f"density-{nb}-3000-p{p:g}", f"{nb} 3000×3000 p={p:g}",
             for nb, seed in (("king", 5), ("hex", 4), ("knight", 24)) for p in (0.1, 0.3)]
 DENSITY_PEERS = ("floor", "lemon")
 DENSITY_PLOT = os.path.join(HERE, "density.png")
+# The cost per move of `analyze --json`: token game records on open boards, the token
+# snaking from (1, 1) along row 1, back along row 2, and so on, each timed whole and cut to
+# its placement. Not in the default run: ask with --classes records. The last field says
+# whether --baseline runs on it (a baseline that solves the board again at every move takes
+# hours on the others; --no-caps runs it anyway).
+RECORDS = [
+    ("records-board-100", "board 100×100, open", ("record", 100, 100, 4000, None), True),
+    ("records-board-400", "board 400×400, open", ("record", 400, 400, 4000, None), True),
+    ("records-board-1000", "board 1000×1000, open", ("record", 1000, 1000, 4000, None),
+     False),
+    ("records-board-1000-1e5", "board 1000×1000, open",
+     ("record", 1000, 1000, 100_000, None), False),
+    ("records-king-200", "king 200×200, open", ("record", 200, 200, 4000, "king"), True),
+    ("records-king-400", "king 400×400, open", ("record", 400, 400, 4000, "king"), False),
+]
 # Groups of classes --classes takes by one name.
-GROUPS = {"edges": [c[0] for c in EDGES], "density": [c[0] for c in DENSITY]}
+GROUPS = {"edges": [c[0] for c in EDGES], "density": [c[0] for c in DENSITY],
+          "records": [c[0] for c in RECORDS]}
 QUICK = [
     ("q-board-100", "board 100×100 p=0.1", ("board", 100, 100, 0.1, 11, None), True, 9_000),
     ("q-hex-60", "hex 60×60 p=0.1", ("board", 60, 60, 0.1, 12, "hex"), False, 3_240),
@@ -127,7 +148,7 @@ def log(msg):
 def input_path(cls):
     spec = cls[2]
     name = "-".join(str(x) for x in spec if x is not None)
-    ext = "board" if spec[0] == "board" else "edges"
+    ext = {"board": "board", "record": "record"}.get(spec[0], "edges")
     return os.path.join(INPUTS, f"{name}.{ext}")
 
 
@@ -388,6 +409,48 @@ def cell_status(r, timeout):
     return None
 
 
+def baseline_binary(spec, target, ap):
+    """--baseline's binary and commit: the file given (commit None), or for a git revision the
+    geography binary built from that commit's files (`git archive`, then cargo) under
+    TARGET/baseline/COMMIT, once; later runs reuse it."""
+    if os.path.exists(spec):
+        return os.path.abspath(spec), None
+    root = os.path.dirname(HERE)
+    found = subprocess.run(["git", "-C", root, "rev-parse", "--verify", "--quiet",
+                            spec + "^{commit}"], capture_output=True, text=True)
+    if found.returncode != 0:
+        ap.error(f"--baseline: {spec} is neither a file nor a git revision")
+    commit = found.stdout.strip()
+    where = os.path.abspath(os.path.join(target, "baseline", commit[:12]))
+    binary = os.path.join(where, "target", "release", "geography")
+    if os.access(binary, os.X_OK):
+        return binary, commit
+    src = os.path.join(where, "src")
+    if not os.path.isdir(src):
+        log(f"compare: exporting {spec} ({commit[:12]}) into {src}")
+        tmp = src + ".tmp"
+        shutil.rmtree(tmp, ignore_errors=True)
+        os.makedirs(tmp)
+        archive = subprocess.Popen(["git", "-C", root, "archive", commit], stdout=subprocess.PIPE)
+        untar = subprocess.run(["tar", "-x", "-C", tmp], stdin=archive.stdout)
+        archive.stdout.close()
+        if archive.wait() != 0 or untar.returncode != 0:
+            ap.error(f"--baseline: could not export {spec}")
+        os.replace(tmp, src)
+    log(f"compare: cargo build --release (baseline {commit[:12]}, in {where})")
+    env = dict(os.environ, CARGO_TARGET_DIR=os.path.join(where, "target"))
+    if subprocess.run(["cargo", "build", "--release", "--quiet", "-p", "geography"], cwd=src,
+                      env=env).returncode != 0:
+        ap.error(f"--baseline: cargo build of {spec} failed")
+    return binary, commit
+
+
+def baseline_label(args):
+    if args.baseline_commit:
+        return f"`{args.baseline_commit[:12]}` (built into `{args.baseline}`)"
+    return f"`{args.baseline}`"
+
+
 def main():
     ap = argparse.ArgumentParser(
         prog="bench/compare",
@@ -400,8 +463,9 @@ def main():
     ap.add_argument("--classes", metavar="NAMES",
                     help="comma-separated input classes or groups (see --list; `edges`: the "
                     "cost of the edge classes; `density`: 3000×3000 boards from open to half "
-                    "blocked against the floor and LEMON, with a plot); default: all of the "
-                    "full set, or of the quick set with --quick")
+                    "blocked against the floor and LEMON, with a plot; `records`: the cost per "
+                    "move of analyze --json); default: all of the full set, or of the quick "
+                    "set with --quick")
     ap.add_argument("--list", action="store_true", help="list the input classes and exit")
     ap.add_argument("--timeout", type=float, default=None, metavar="S",
                     help="per-run wall-clock limit for each peer (default 120; 30 with --quick)")
@@ -411,18 +475,21 @@ def main():
     ap.add_argument("--bin", default=os.path.join(target, "release", "geography"),
                     help="the geography binary (default target/release/geography, under "
                     "$CARGO_TARGET_DIR when set)")
-    ap.add_argument("--baseline", metavar="PATH",
-                    help="another geography binary (an older build, say), timed on one thread "
-                    "on every input beside ours, its answer checked against ours")
+    ap.add_argument("--baseline", metavar="PATH_OR_REV",
+                    help="another geography binary (an older build, say), or a git revision, "
+                    "built once from that commit's files into $CARGO_TARGET_DIR/baseline/COMMIT; "
+                    "timed on one thread on every input beside ours, its answer checked "
+                    "against ours")
     ap.add_argument("--repeat", type=int, default=1, metavar="N",
                     help="with --baseline: run geography on one thread and the baseline N "
                     "times each per input, alternating, and keep the fastest of each; on the "
                     "edges classes, the same for solve --json and solve --edges --json; on the "
-                    "density classes, for every run (default 1)")
+                    "density and records classes, for every run (default 1)")
     ap.add_argument("--keep-outputs", action="store_true",
                     help="keep geography's JSON outputs in bench/.build/outputs")
     ap.add_argument("--no-caps", action="store_true",
-                    help="run every peer on every input it applies to, ignoring size caps")
+                    help="run every peer on every input it applies to, ignoring size caps "
+                    "(and the baseline on every records class)")
     ap.add_argument("--plot-density", metavar="RESULTS.json",
                     help="only draw the density plot again from the results.json of a run with "
                     "the density classes, and exit")
@@ -441,12 +508,13 @@ def main():
 
     if args.timeout is None:
         args.timeout = 30.0 if args.quick else 120.0
-    everything = FULL + HARD + QUICK + [c[:5] for c in EDGES] + DENSITY
+    everything = FULL + HARD + QUICK + [c[:5] for c in EDGES] + DENSITY + RECORDS
     if args.list:
         for c in everything:
             kind = "quick" if c in QUICK else "hard " if c in HARD else \
                 "edges" if c[0] in GROUPS["edges"] else \
-                "density" if c[0] in GROUPS["density"] else "full "
+                "density" if c[0] in GROUPS["density"] else \
+                "records" if c[0] in GROUPS["records"] else "full "
             print(f"{c[0]:25} {kind:7} {c[1]}")
         for group, names in GROUPS.items():
             print(f"{group:25} group   {', '.join(names)}")
@@ -464,7 +532,9 @@ def main():
     targets = {c[0]: c[5] for c in EDGES}
     edge_classes = [c for c in classes if c[0] in targets]
     density_classes = [c for c in classes if c[0] in GROUPS["density"]]
-    classes = [c for c in classes if c[0] not in targets and c[0] not in GROUPS["density"]]
+    record_classes = [c for c in classes if c[0] in GROUPS["records"]]
+    classes = [c for c in classes if c[0] not in targets and c[0] not in GROUPS["density"]
+               and c[0] not in GROUPS["records"]]
     peers = PEERS
     if args.only:
         names = [x.strip() for x in args.only.split(",") if x.strip()]
@@ -477,15 +547,19 @@ def main():
     if not os.access(our_bin, os.X_OK):
         ap.error(f"{our_bin} is not an executable (build it with cargo build --release)")
     base_bin = None
+    args.baseline_commit = None
     if args.baseline:
-        base_bin = os.path.abspath(args.baseline)
+        base_bin, args.baseline_commit = baseline_binary(args.baseline, target, ap)
         if not os.access(base_bin, os.X_OK):
             ap.error(f"--baseline: {base_bin} is not an executable")
+    args.baseline = base_bin
     if args.repeat < 1:
         ap.error("--repeat must be at least 1")
-    if args.repeat > 1 and not base_bin and not edge_classes and not density_classes:
-        ap.error("--repeat applies to the runs of geography and --baseline, and to the edges "
-                 "and density classes; give --baseline, --classes edges or --classes density")
+    if args.repeat > 1 and not base_bin and not edge_classes and not density_classes and \
+            not record_classes:
+        ap.error("--repeat applies to the runs of geography and --baseline, and to the edges, "
+                 "density and records classes; give --baseline or --classes edges, density or "
+                 "records")
 
     os.makedirs(INPUTS, exist_ok=True)
     os.makedirs(OUTPUTS, exist_ok=True)
@@ -633,9 +707,14 @@ def main():
         density_rows.append(time_density(cls, our_bin, density_peers, args, disagreements,
                                          errors, len(density_rows)))
 
+    record_rows = []
+    for cls in record_classes:
+        record_rows.append(time_records(cls, our_bin, base_bin, args, disagreements, errors,
+                                        len(record_rows)))
+
     finished = datetime.datetime.now().astimezone()
-    report = render(results, edge_rows, density_rows, args, started, finished, load_start,
-                    disagreements, errors)
+    report = render(results, edge_rows, density_rows, record_rows, args, started, finished,
+                    load_start, disagreements, errors)
     print(report)
     with open(os.path.join(BUILD, "results.md"), "w") as f:
         f.write(report + "\n")
@@ -643,7 +722,8 @@ def main():
            "cores": os.cpu_count(), "timeout": args.timeout, "our_timeout": args.our_timeout,
            "baseline": base_bin,
            "repeat": args.repeat, "results": results, "edge_classes": edge_rows,
-           "density": density_rows, "disagreements": disagreements, "errors": errors}
+           "density": density_rows, "records": record_rows, "disagreements": disagreements,
+           "errors": errors}
     with open(os.path.join(BUILD, "results.json"), "w") as f:
         json.dump(doc, f, indent=1)
     log(f"report written to {os.path.relpath(os.path.join(BUILD, 'results.md'))}")
@@ -895,6 +975,171 @@ def render_density(rows, args):
     return lines
 
 
+def time_records(cls, our_bin, base_bin, args, disagreements, errors, index):
+    """One input of the records group: `analyze --json` on the record and on the record cut to
+    its placement, ours and the baseline's (where the class allows it, or with --no-caps), all
+    on one thread, each --repeat times (which goes first turns from one input and one
+    repetition to the next), the fastest of each kept; a run that timed out is not repeated.
+    Each JSON must annotate every ply of its record, and the baseline's must equal ours."""
+    name, title, spec, baseline_ok = cls
+    moves = spec[3]
+    log(f"== {name}: {title} (records)")
+    path = ensure_input(cls)
+    start = ensure_input((name, title, spec[:3] + (0,) + spec[4:]))
+    row = {"class": name, "title": title, "input": os.path.relpath(path, HERE),
+           "sha256": file_sha256(path), "cells": spec[1] * spec[2], "moves": moves, "runs": {}}
+    binaries = {"geography": our_bin}
+    if base_bin and (baseline_ok or args.no_caps):
+        binaries["baseline"] = base_bin
+    elif base_bin:
+        row["runs"]["baseline"] = row["runs"]["baseline-start"] = {"status": "skipped"}
+    commands = {}
+    for who, binary in binaries.items():
+        commands[who] = (binary, path, moves + 1)
+        commands[f"{who}-start"] = (binary, start, 1)
+    env = dict(os.environ)
+    env["RAYON_NUM_THREADS"] = "1"
+    docs = {}
+
+    def one_run(key):
+        binary, record, plies = commands[key]
+        out = os.path.join(OUTPUTS, f"{name}.{key}.json")
+        ours = key.startswith("geography")
+        st, wall, peak, code = run([binary, "analyze", "--json", record], out,
+                                   args.our_timeout if ours else args.timeout, env)
+        attempt = {"status": st, "wall": wall, "peak": peak}
+        if st == "ok":
+            try:
+                with open(out) as f:
+                    doc = json.load(f)
+                if len(doc["moves"]) != plies:
+                    raise ValueError(f"{len(doc['moves'])} plies annotated, the record has {plies}")
+                if docs.setdefault(key, doc) != doc:
+                    disagreements.append(f"{name}: two runs of {key} give different JSON")
+            except (OSError, ValueError, KeyError, TypeError) as e:
+                attempt["status"] = "failed"
+                attempt["error"] = f"unreadable output: {e}"
+        elif st == "failed":
+            try:
+                with open(out + ".err", errors="replace") as f:
+                    attempt["error"] = f.read().strip().splitlines()[-1][:200]
+            except (OSError, IndexError):
+                attempt["error"] = f"exit {code}"
+        log(f"  {key}: {attempt['status']} {fmt_s(wall)} s {peak and round(peak)} MiB")
+        if attempt["status"] == "failed" or (ours and st == "timeout"):
+            errors.append(f"{name}: {key} {attempt['status']}"
+                          + (f" ({attempt['error']})" if attempt.get("error") else ""))
+        if not args.keep_outputs and os.path.exists(out):
+            os.remove(out)
+        return attempt
+
+    keys = list(commands)
+    attempts = {key: [] for key in keys}
+    for rep in range(args.repeat):
+        k = (index + rep) % len(keys)
+        for key in keys[k:] + keys[:k]:
+            if attempts[key] and attempts[key][-1]["status"] == "timeout":
+                continue
+            attempts[key].append(one_run(key))
+    for key in keys:
+        row["runs"][key] = fastest(attempts[key])
+
+    for suffix, what in (("", "the record"), ("-start", "the placement only")):
+        ours, theirs = docs.get("geography" + suffix), docs.get("baseline" + suffix)
+        if ours is None or theirs is None:
+            continue
+        b = row["runs"]["baseline" + suffix]
+        b["checked"] = True
+        if theirs != ours:
+            b["disagrees"] = True
+            plies = [i + 1 for i, (x, y) in enumerate(zip(theirs["moves"], ours["moves"]))
+                     if x != y]
+            where = f"first at ply {plies[0]}" if plies else \
+                "in " + ", ".join(k for k in sorted(set(ours) | set(theirs))
+                                  if ours.get(k) != theirs.get(k))
+            disagreements.append(f"{name}: the baseline's analyze --json differs from ours on "
+                                 f"{what} ({where})")
+    return row
+
+
+def per_move(row, key, timeout):
+    """(run − its placement-only run) ÷ moves in µs, and whether it is only a lower bound (the
+    run timed out, after `timeout` seconds); None when either did not run or failed."""
+    a, b = row["runs"].get(key, {}), row["runs"].get(key + "-start", {})
+    if b.get("status") != "ok":
+        return None
+    if a.get("status") == "ok":
+        return (a["wall"] - b["wall"]) / row["moves"] * 1e6, False
+    if a.get("status") == "timeout":
+        return (timeout - b["wall"]) / row["moves"] * 1e6, True
+    return None
+
+
+def fmt_us(x):
+    if abs(x) >= 100:
+        return f"{x:,.0f}"
+    if abs(x) >= 10:
+        return f"{x:.1f}"
+    return f"{x:.2f}"
+
+
+def render_records(rows, args):
+    lines = ["### Records: `analyze --json`, whole process, per-move cost", ""]
+    lines.append("Each run is one whole process on one thread (`RAYON_NUM_THREADS=1`): "
+                 "`geography analyze --json REC` on a token game record (the token snaking from "
+                 "(1, 1) along row 1, back along row 2, and so on, on an open board), and on the "
+                 "same record cut to its placement; per move = (record − placement only) ÷ "
+                 "moves" + (f". Fastest of {args.repeat}, the order turning from one repetition "
+                            "to the next" if args.repeat > 1 else "") + ".")
+    baseline = bool(args.baseline)
+    if baseline:
+        lines.append("")
+        lines.append(f"Baseline: {baseline_label(args)}, timed the same way; baseline ÷ ours is "
+                     "the ratio of the costs per move (— when ours is lost in the noise), and in "
+                     f"brackets that of the whole records. `>{args.timeout:g} s`: the baseline did "
+                     "not finish (and was not run again), and what follows from it is the "
+                     "least it implies; skipped: not run on this class (`--no-caps` runs it).")
+    lines.append("")
+    head = ["input", "cells", "moves", "ours (s)", "ours placement-only (s)",
+            "ours per move (µs)"]
+    if baseline:
+        head += ["baseline (s)", "baseline placement-only (s)", "baseline per move (µs)",
+                 "baseline ÷ ours"]
+    lines.append("| " + " | ".join(head) + " |")
+    lines.append("|" + "---|" * len(head))
+    for r in rows:
+        runs = r["runs"]
+        cells = [r["title"], f"{r['cells']:,}", f"{r['moves']:,}"]
+        costs = {}
+        for who in ["geography"] + (["baseline"] if baseline else []):
+            timeout = args.our_timeout if who == "geography" else args.timeout
+            for key in (who, who + "-start"):
+                x = runs.get(key, {"status": "not run"})
+                s = cell_status(x, timeout) or fmt_s(x["wall"])
+                if x.get("disagrees"):
+                    s += " DISAGREES"
+                cells.append(s)
+            costs[who] = per_move(r, who, timeout)
+            cells.append("—" if costs[who] is None else
+                         (">" if costs[who][1] else "") + fmt_us(costs[who][0]))
+        if baseline:
+            ours, theirs = costs["geography"], costs["baseline"]
+            s = "—"
+            if ours is not None and theirs is not None and not ours[1] and ours[0] > 0:
+                s = (">" if theirs[1] else "") + fmt_ratio(theirs[0] / ours[0])
+            whole = density_ratio(r, "baseline", "geography", args.timeout)
+            if whole is not None:
+                s += f" ({'>' if whole[1] else ''}{fmt_ratio(whole[0])})"
+            cells.append(s)
+        lines.append("| " + " | ".join(cells) + " |")
+    lines.append("")
+    lines.append("Checked: every JSON annotates each ply of its record (the placement, then "
+                 "every move)" + ("; wherever the baseline ran, its JSON equals ours, on the "
+                                  "record and on the placement only" if baseline else "") + ".")
+    lines.append("")
+    return lines
+
+
 def plot_density(doc, out_path):
     """The density plot from a results.json: ours ÷ floor and LEMON ÷ ours against p on the
     orthogonal boards, one curve per thread count; king, hex and knight as markers."""
@@ -982,7 +1227,7 @@ def plot_density(doc, out_path):
     plt.close(fig)
 
 
-def render(results, edge_rows, density_rows, args, started, finished, load_start,
+def render(results, edge_rows, density_rows, record_rows, args, started, finished, load_start,
            disagreements, errors):
     labels = [(p[0], p[1]) for p in PEERS]
     shown = [(n, l) for n, l in labels if any(r["runs"].get(n, {}).get("status") != "not run"
@@ -999,11 +1244,11 @@ def render(results, edge_rows, density_rows, args, started, finished, load_start
         f"Boost {v.get('libboost-graph-dev', '?')}, g++ {v.get('g++', '?')} -O2, "
         f"Python {v.get('python', '?')}, numpy {v.get('numpy', '?')}, scipy {v.get('scipy', '?')}, "
         f"igraph {v.get('igraph', '?')}, networkx {v.get('networkx', '?')}.")
-    if results or density_rows:
+    if results or density_rows or (record_rows and args.baseline):
         lines.append(f"Peer timeout {args.timeout:g} s per run.")
     baseline = any("baseline" in r["runs"] for r in results)
     if baseline:
-        lines.append(f"Baseline: `{os.path.abspath(args.baseline)}`, run on one thread like "
+        lines.append(f"Baseline: {baseline_label(args)}, run on one thread like "
                      "geography, alternating with it on every input"
                      + (f"; each of the two run {args.repeat} times, the fastest kept."
                         if args.repeat > 1 else "."))
@@ -1014,6 +1259,8 @@ def render(results, edge_rows, density_rows, args, started, finished, load_start
         lines += render_edge_classes(edge_rows, args)
     if density_rows:
         lines += render_density(density_rows, args)
+    if record_rows:
+        lines += render_records(record_rows, args)
     if disagreements:
         lines.append("**DISAGREEMENTS:**")
         lines.extend(f"- {d}" for d in disagreements)

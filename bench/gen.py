@@ -13,6 +13,10 @@ parameters and seed give the same bytes on any machine and any numpy version:
   graph N M seed OUT
       edge list on N vertices: the first M distinct pairs {u, v}, u != v, of the
       stream (h(2k) mod N, h(2k+1) mod N).
+  record N M MOVES [NEIGHBOURHOOD] OUT
+      token game record (docs/FORMATS.md) on the open N x M board: the placement at
+      (1, 1), then MOVES moves along a snake: row 1 left to right, row 2 right to
+      left, and so on (MOVES < N * M). No randomness.
 
 Here h(j) = splitmix64(seed * 2^40 + j). Edge lists are simple (no loops, no repeated
 edges), so every tool sees the same graph whatever it does with multi-edges.
@@ -101,12 +105,24 @@ def graph_text(n, m, seed):
     return edges_text(n, u, v)
 
 
+def record_text(n, m, moves, neighbourhood=None):
+    if moves >= n * m:
+        raise ValueError(f"{moves} moves do not fit on a {n}x{m} board")
+    k = np.arange(moves + 1)
+    row, col = k // m, k % m
+    col = np.where(row % 2 == 0, col, m - 1 - col)
+    cells = "\n".join(f"{r} {c}" for r, c in zip((row + 1).tolist(), (col + 1).tolist()))
+    return board_text(n, m, 0.0, 0, neighbourhood) + b"moves\n" + cells.encode() + b"\n"
+
+
 def generate(spec, out):
     """spec: ("board", n, m, p, seed, neighbourhood|None) | ("bipartite", l, r, m, seed)
-    | ("graph", n, m, seed)."""
+    | ("graph", n, m, seed) | ("record", n, m, moves, neighbourhood|None)."""
     kind = spec[0]
     if kind == "board":
         data = board_text(*spec[1:])
+    elif kind == "record":
+        data = record_text(*spec[1:])
     elif kind == "bipartite":
         data = bipartite_text(*spec[1:])
     elif kind == "graph":
@@ -133,6 +149,9 @@ def main(argv):
             generate(("bipartite", int(argv[2]), int(argv[3]), int(argv[4]), int(argv[5])), argv[6])
         elif kind == "graph" and len(argv) == 6:
             generate(("graph", int(argv[2]), int(argv[3]), int(argv[4])), argv[5])
+        elif kind == "record" and len(argv) in (6, 7):
+            neigh = argv[5] if len(argv) == 7 else None
+            generate(("record", int(argv[2]), int(argv[3]), int(argv[4]), neigh), argv[-1])
         else:
             print(__doc__, file=sys.stderr)
             return 2
