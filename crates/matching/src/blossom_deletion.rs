@@ -100,6 +100,11 @@ impl<'g> BlossomDeletion<'g> {
         }
     }
 
+    /// The graph, deleted vertices included.
+    pub fn graph(&self) -> &'g Graph {
+        self.graph
+    }
+
     /// The current maximum matching of the graph without the deleted vertices.
     pub fn matching(&self) -> &Matching {
         &self.matching

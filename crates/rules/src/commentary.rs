@@ -190,7 +190,7 @@ pub fn annotate_record_while(
             if !go_on() {
                 return Ok(None);
             }
-            positions.push(replay.visit(graph, token));
+            positions.push(replay.visit(token));
         }
     }
     // Where the token is before each move: nowhere before a placement.

@@ -26,9 +26,10 @@
 //! [`BlossomDeletion`]: geography_matching::BlossomDeletion
 //!
 //! # Complexity
-//! Checking the record: O(V + Σ deg) over the positions. Incremental: one maximum matching for the
-//! first position, then one deletion per position (see the two matchings). Plain: O(V + E) per position. Resolve:
-//! one decomposition per position (a few O(V + E) passes in practice, O(V·E·α(V)) at worst).
+//! Checking the record: O(V + Σ deg) over the positions. Incremental: one maximum matching
+//! for the first position, then one deletion per position (see the two matchings). Plain:
+//! O(V + E) per position. Resolve: one decomposition per position (a few O(V + E) passes in
+//! practice, O(V·E·α(V)) at worst).
 //!
 //! # Tests
 //! The unit tests below compare all three methods with a brute-force game-tree search over

@@ -19,7 +19,7 @@
 //! winning move with brute-force game-tree search on random graphs, bipartite or not, and
 //! `tests/replay.rs`, which compares long games on boards with a decomposition per position.
 
-use geography_matching::{two_colouring, BlossomDeletion, DeletionMatching, Graph, Search};
+use geography_matching::{BlossomDeletion, DeletionMatching, Graph, Search};
 
 use crate::position::PositionAnalysis;
 
@@ -36,12 +36,21 @@ impl<'g> Replay<'g> {
     /// bipartite graph; on any other, [`BlossomDeletion`], or `None` when `search` is
     /// [`Search::Plain`] (the plain reference exists for bipartite graphs only).
     pub(crate) fn new(graph: &'g Graph, search: Search) -> Option<Self> {
-        if two_colouring(graph).is_some() {
-            DeletionMatching::new(graph, search).map(Replay::Bipartite)
-        } else if search == Search::Incremental {
-            Some(Replay::General(BlossomDeletion::new(graph)))
-        } else {
-            None
+        // `DeletionMatching::new` two-colours the graph, and refuses one with an odd cycle.
+        match DeletionMatching::new(graph, search) {
+            Some(matching) => Some(Replay::Bipartite(matching)),
+            None if search == Search::Incremental => {
+                Some(Replay::General(BlossomDeletion::new(graph)))
+            }
+            None => None,
+        }
+    }
+
+    /// The graph, visited vertices included.
+    fn graph(&self) -> &'g Graph {
+        match self {
+            Replay::Bipartite(matching) => matching.graph(),
+            Replay::General(matching) => matching.graph(),
         }
     }
 
@@ -80,9 +89,10 @@ impl<'g> Replay<'g> {
 
     /// The token arrives on `t` (see [`Self::arrive`]): who wins, every winning move and every
     /// legal move of the position, increasing.
-    pub(crate) fn visit(&mut self, graph: &Graph, t: u32) -> PositionAnalysis {
+    pub(crate) fn visit(&mut self, t: u32) -> PositionAnalysis {
         let mover_wins = self.arrive(t);
-        let legal_moves: Vec<u32> = graph
+        let legal_moves: Vec<u32> = self
+            .graph()
             .neighbor_slice(t)
             .iter()
             .copied()
