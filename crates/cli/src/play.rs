@@ -1,6 +1,6 @@
 //! `geography play FILE`: a game against the perfect engine.
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
 use clap::ValueEnum;
@@ -9,7 +9,7 @@ use geography_boards::Cell;
 use geography_formats::Limits;
 use geography_rules::{Game, PositionAnalysis};
 
-use crate::draw::{self, Mark};
+use crate::draw::{self, Mark, Style};
 
 /// What the game says after a line of input.
 pub(crate) enum Reply {
@@ -89,6 +89,10 @@ use crate::Failure;
 /// winning moves, `undo` takes back your last move and the reply, `quit` stops. When stdin
 /// is not a terminal, moves are read line by line, so games can be scripted.
 ///
+/// At a terminal each turn says what to type, and the board comes with row and column
+/// numbers (as moves are typed) and a legend, the cell the token came from marked `+`.
+/// Scripted, the output is the bare board and lines.
+///
 /// With `--game slither` the players choose edges instead: player 1 any edge, then each
 /// player an edge extending the path of chosen edges at one of its ends to a vertex not on
 /// it. Type an edge as `U V` (graphs) or `R1 C1 R2 C2` (boards), or an extension as just
@@ -151,27 +155,99 @@ impl Table<'_> {
         }
     }
 
-    fn show(&self, session: &Session<'_>, colour: bool) -> String {
+    /// How a move is typed, as the turn line says it.
+    fn how_to_type(&self) -> String {
+        if self.0.board().is_some() {
+            "type `row col`".to_string()
+        } else {
+            format!(
+                "type a vertex (0 to {})",
+                self.0.vertex_count().saturating_sub(1)
+            )
+        }
+    }
+
+    /// Whose turn it is and what to type, above the position when the view is decorated.
+    fn turn_line(&self, session: &Session<'_>, over: bool) -> String {
+        if over {
+            return "the game is over: type `undo` or `quit`\n".to_string();
+        }
+        let what = match (session.position().token(), self.0.board().is_some()) {
+            (None, true) => "place the token on any free cell".to_string(),
+            (None, false) => "place the token on any vertex".to_string(),
+            (Some(t), _) => format!(
+                "move the token from [{}] to an unvisited neighbour",
+                self.name(t)
+            ),
+        };
+        format!(
+            "your turn: {what}; {}, or `hint`, `undo`, `quit`\n",
+            self.how_to_type()
+        )
+    }
+
+    /// The position before the player's move: the board, or the token's path on a graph.
+    /// Decorated, the turn line comes first, the board has rulers and a legend, and the
+    /// cell the token last moved from shows `+`.
+    fn show(&self, session: &Session<'_>, style: Style, over: bool) -> String {
         let position = session.position();
+        let mut text = String::new();
+        if style.decorated {
+            text.push_str(&self.turn_line(session, over));
+        }
         if let (Some(board), Some(grid)) = (self.0.board(), self.0.grid()) {
-            return draw::board(board, grid, colour, |v| {
+            let previous = match position.path() {
+                [.., from, _] if style.decorated => Some(*from),
+                _ => None,
+            };
+            let drawing = draw::board(board, grid, style.colour, |v| {
                 if position.token() == Some(v) {
                     Mark::Token
+                } else if previous == Some(v) {
+                    Mark::Previous
                 } else if position.is_visited(v) {
                     Mark::Visited
                 } else {
                     Mark::Free
                 }
             });
+            if style.decorated {
+                text.push_str(&draw::ruled(&drawing, board.cols(), style.colour));
+                text.push_str(&draw::legend(LEGEND, style.colour));
+            } else {
+                text.push_str(&drawing);
+            }
+            return text;
         }
-        match position.token() {
+        text + &match position.token() {
             None => "the token is not placed yet\n".to_string(),
             Some(t) => format!("token on {t}; path {}\n", self.names(position.path())),
         }
     }
 }
 
+/// What the marks of a board in play mean.
+const LEGEND: &[(Mark, &str)] = &[
+    (Mark::Free, "free"),
+    (Mark::Blocked, "blocked"),
+    (Mark::Visited, "visited"),
+    (Mark::Token, "the token"),
+    (Mark::Previous, "where it came from"),
+];
+
+/// The first line of a decorated game: who places the token, and the rule.
+fn opening(human_first: bool) -> &'static str {
+    if human_first {
+        "you place the token first, then the engine and you move it in turn; whoever cannot \
+         move loses\n"
+    } else {
+        "the engine places the token first, then you and the engine move it in turn; whoever \
+         cannot move loses\n"
+    }
+}
+
 pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
+    let style = Style::detect(colour);
     let bytes = read(&args.input)?;
     let source = name(&args.input);
     let game = match load(&bytes, None, limits).map_err(|e| describe(&source, &bytes, &e))? {
@@ -185,18 +261,19 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
     };
     let human_first = args.first == First::Me;
     if args.game == GameArg::Slither {
-        return play_slither::run(&game, &source, human_first, colour);
+        return play_slither::run(&game, &source, human_first, style);
     }
     let table = Table(&game);
-    let stdin = io::stdin();
-    let interactive = stdin.is_terminal();
-    let mut lines = stdin.lock().lines();
+    let mut lines = io::stdin().lock().lines();
     let mut out = io::stdout().lock();
     let mut say = |text: &str| -> Result<(), Failure> {
         out.write_all(text.as_bytes())
             .and_then(|()| out.flush())
             .map_err(|e| Failure::Io(format!("cannot write output: {e}")))
     };
+    if style.decorated {
+        say(opening(human_first))?;
+    }
     let mut session = Session::new(&game);
     let human_to_move = |session: &Session<'_>| session.position().path().len() % 2 == 0;
     loop {
@@ -204,7 +281,7 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
         let analysis = session.analyse();
         let over = analysis.legal_moves.is_empty();
         if over {
-            say(&table.show(&session, colour))?;
+            say(&table.show(&session, style, over))?;
             say(if human_turn {
                 "you cannot move: the engine wins\n"
             } else {
@@ -221,9 +298,9 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
             say(&format!("engine {verb} [{}]\n", table.name(reply)))?;
             continue;
         } else {
-            say(&table.show(&session, colour))?;
+            say(&table.show(&session, style, over))?;
         }
-        if interactive {
+        if style.prompt {
             say(if over {
                 "(undo, quit)> "
             } else {
@@ -249,5 +326,99 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
             Reply::Say(text) => say(&text)?,
             Reply::Quit(text) => return say(&text),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use geography_app::load_game;
+
+    const PLAIN: Style = Style {
+        colour: false,
+        prompt: false,
+        decorated: false,
+    };
+    const TERMINAL: Style = Style {
+        colour: false,
+        prompt: true,
+        decorated: true,
+    };
+
+    /// A session on `game` after the moves `typed`.
+    fn after<'g>(table: &Table<'g>, typed: &[&str]) -> Session<'g> {
+        let mut session = Session::new(table.0);
+        for &mv in typed {
+            session.play(table.parse(mv).unwrap()).unwrap();
+        }
+        session
+    }
+
+    #[test]
+    fn a_board_at_a_terminal_has_the_turn_rulers_legend_and_last_move() {
+        let game = load_game(b"2 4\n....\n.#..\n", None, &Limits::DEFAULT).unwrap();
+        let table = Table(&game);
+        let session = after(&table, &["2 1", "1 1", "1 2"]);
+        assert_eq!(
+            table.show(&session, TERMINAL, false),
+            "your turn: move the token from [1 2] to an unvisited neighbour; type `row col`, \
+             or `hint`, `undo`, `quit`\n  \
+               1234\n\
+             1 +@..\n\
+             2 o#..\n\
+             . free   # blocked   o visited   @ the token   + where it came from\n"
+        );
+        // Scripts see the bare board, without the `+`.
+        assert_eq!(table.show(&session, PLAIN, false), "o@..\no#..\n");
+        // Before the token is placed, and once the game is over.
+        let start = table.show(&after(&table, &[]), TERMINAL, false);
+        assert!(start.starts_with(
+            "your turn: place the token on any free cell; type `row col`, or `hint`, `undo`, \
+             `quit`\n  1234\n1 ....\n"
+        ));
+        let placed = table.show(&after(&table, &["1 4"]), TERMINAL, false);
+        assert!(placed.contains("\n1 ...@\n"), "{placed}");
+        let over = table.show(&session, TERMINAL, true);
+        assert!(over.starts_with("the game is over: type `undo` or `quit`\n  1234\n"));
+        // In colour, `+` is yellow and the token bold yellow.
+        let coloured = table.show(
+            &session,
+            Style {
+                colour: true,
+                ..TERMINAL
+            },
+            false,
+        );
+        assert!(
+            coloured.contains("\x1b[33m+\x1b[0m\x1b[1;33m@\x1b[0m."),
+            "{coloured}"
+        );
+    }
+
+    #[test]
+    fn a_graph_at_a_terminal_has_the_turn_line() {
+        let game = load_game(b"3 2\n0 1\n1 2\n", None, &Limits::DEFAULT).unwrap();
+        let table = Table(&game);
+        assert_eq!(
+            table.show(&after(&table, &[]), TERMINAL, false),
+            "your turn: place the token on any vertex; type a vertex (0 to 2), or `hint`, \
+             `undo`, `quit`\nthe token is not placed yet\n"
+        );
+        let session = after(&table, &["0", "1"]);
+        assert_eq!(
+            table.show(&session, TERMINAL, false),
+            "your turn: move the token from [1] to an unvisited neighbour; type a vertex (0 to \
+             2), or `hint`, `undo`, `quit`\ntoken on 1; path [0] [1]\n"
+        );
+        assert_eq!(
+            table.show(&session, PLAIN, false),
+            "token on 1; path [0] [1]\n"
+        );
+    }
+
+    #[test]
+    fn the_opening_says_who_places_the_token() {
+        assert!(opening(true).starts_with("you place the token first, then the engine"));
+        assert!(opening(false).starts_with("the engine places the token first, then you"));
     }
 }

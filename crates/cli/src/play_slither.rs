@@ -3,14 +3,14 @@
 //! Player 1 chooses an edge; then the players in turn extend the path of chosen edges at one
 //! of its ends to a vertex not on it; whoever cannot move loses. The loop is `play`'s: the
 //! same `--first`, the same `hint`, `undo` and `quit`, moves read line by line when stdin is
-//! not a terminal.
+//! not a terminal, and at a terminal the same turn lines, and on boards rulers and a legend.
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, BufRead, Write};
 
 use geography_app::{Budget, SlitherSession};
 use geography_rules::{Game, Named, SlitherAnalysis, SlitherMoveError};
 
-use crate::draw::{self, Mark};
+use crate::draw::{self, Mark, Style};
 use crate::play::{undo_turn, Reply};
 use crate::Failure;
 
@@ -46,14 +46,15 @@ fn path_line(session: &SlitherSession<'_>) -> String {
 }
 
 /// On a board, its drawing: the path's ends `@`, its inner vertices `o`; nothing on a graph.
-fn drawing(session: &SlitherSession<'_>, colour: bool) -> String {
+/// Decorated, with rulers and a legend.
+fn drawing(session: &SlitherSession<'_>, style: Style) -> String {
     let game = session.game();
     let position = session.position();
     let (Some(board), Some(grid)) = (game.board(), game.grid()) else {
         return String::new();
     };
     let ends = position.ends();
-    draw::board(board, grid, colour, |v| {
+    let drawing = draw::board(board, grid, style.colour, |v| {
         if ends.is_some_and(|(x, y)| v == x || v == y) {
             Mark::Token
         } else if position.is_on_path(v) {
@@ -61,7 +62,48 @@ fn drawing(session: &SlitherSession<'_>, colour: bool) -> String {
         } else {
             Mark::Free
         }
-    })
+    });
+    if !style.decorated {
+        return drawing;
+    }
+    let legend = [
+        (Mark::Free, "free"),
+        (Mark::Blocked, "blocked"),
+        (Mark::Visited, "on the path"),
+        (Mark::Token, "an end of the path"),
+    ];
+    draw::ruled(&drawing, board.cols(), style.colour) + &draw::legend(&legend, style.colour)
+}
+
+/// The first line of a decorated game: who chooses the first edge, and the rule.
+fn opening(human_first: bool) -> String {
+    let (first, then) = if human_first {
+        ("you choose", "the engine and you")
+    } else {
+        ("the engine chooses", "you and the engine")
+    };
+    format!(
+        "{first} the first edge, then {then} extend the path in turn; whoever cannot move loses\n"
+    )
+}
+
+/// Whose turn it is and what to type, first in a decorated view.
+fn turn_line(session: &SlitherSession<'_>, over: bool) -> String {
+    if over {
+        return "the game is over: type `undo` or `quit`\n".to_string();
+    }
+    let (edge, vertex) = if session.game().board().is_some() {
+        ("`r1 c1 r2 c2`", "`r c`")
+    } else {
+        ("`u v`", "`v`")
+    };
+    let player = session.to_move().number();
+    let what = if session.position().chosen().is_empty() {
+        format!("choose any edge; type it as {edge}")
+    } else {
+        format!("extend the path; type an edge {edge} or a new end {vertex}")
+    };
+    format!("your turn (player {player}): {what}, or `hint`, `undo`, `quit`\n")
 }
 
 /// The vertices a typed move names: `u v` or `v` on graphs, `r1 c1 r2 c2` or `r c` on boards
@@ -225,16 +267,17 @@ fn respond(
 /// # Errors
 /// A position the bounded search cannot decide (exit 2, naming `source`); a failure to read
 /// stdin or write stdout.
-pub fn run(game: &Game, source: &str, human_first: bool, colour: bool) -> Result<(), Failure> {
-    let stdin = io::stdin();
-    let interactive = stdin.is_terminal();
-    let mut lines = stdin.lock().lines();
+pub fn run(game: &Game, source: &str, human_first: bool, style: Style) -> Result<(), Failure> {
+    let mut lines = io::stdin().lock().lines();
     let mut out = io::stdout().lock();
     let mut say = |text: &str| -> Result<(), Failure> {
         out.write_all(text.as_bytes())
             .and_then(|()| out.flush())
             .map_err(|e| Failure::Io(format!("cannot write output: {e}")))
     };
+    if style.decorated {
+        say(&opening(human_first))?;
+    }
     let mut session = SlitherSession::new(game);
     // Player 1 chooses the first edge and makes every odd move.
     let human_to_move =
@@ -245,8 +288,11 @@ pub fn run(game: &Game, source: &str, human_first: bool, colour: bool) -> Result
             .analyse(&Budget::unlimited())
             .map_err(|e| Failure::Input(format!("error: {source}: {e}")))?;
         let over = analysis.legal_moves.is_empty();
+        if style.decorated && (human_turn || over) {
+            say(&turn_line(&session, over))?;
+        }
         if over {
-            say(&drawing(&session, colour))?;
+            say(&drawing(&session, style))?;
             if human_turn {
                 // (After the player's own last move, its path is already shown.)
                 say(&path_line(&session))?;
@@ -262,14 +308,16 @@ pub fn run(game: &Game, source: &str, human_first: bool, colour: bool) -> Result
             say(&format!("engine: {}\n", edge_name(game, (u, v))))?;
             continue;
         } else {
-            say(&drawing(&session, colour))?;
+            say(&drawing(&session, style))?;
             say(&path_line(&session))?;
-            say(&format!(
-                "your turn (player {})\n",
-                session.to_move().number()
-            ))?;
+            if !style.decorated {
+                say(&format!(
+                    "your turn (player {})\n",
+                    session.to_move().number()
+                ))?;
+            }
         }
-        if interactive {
+        if style.prompt {
             say(if over {
                 "(undo, quit)> "
             } else {
@@ -335,5 +383,51 @@ mod tests {
             cycle,
             "it joins the two ends of the path and would close a cycle"
         );
+    }
+
+    #[test]
+    fn at_a_terminal_each_turn_says_what_to_type() {
+        let terminal = Style {
+            colour: false,
+            prompt: true,
+            decorated: true,
+        };
+        let board = load_game(b"2 3\n...\n.#.\n", None, &Limits::DEFAULT).unwrap();
+        let mut session = SlitherSession::new(&board);
+        assert_eq!(
+            turn_line(&session, false),
+            "your turn (player 1): choose any edge; type it as `r1 c1 r2 c2`, or `hint`, \
+             `undo`, `quit`\n"
+        );
+        session.play(0, 1).unwrap();
+        assert_eq!(
+            turn_line(&session, false),
+            "your turn (player 2): extend the path; type an edge `r1 c1 r2 c2` or a new end \
+             `r c`, or `hint`, `undo`, `quit`\n"
+        );
+        assert_eq!(
+            turn_line(&session, true),
+            "the game is over: type `undo` or `quit`\n"
+        );
+        assert_eq!(
+            drawing(&session, terminal),
+            "  123\n1 @@.\n2 .#.\n. free   # blocked   o on the path   @ an end of the path\n"
+        );
+        // Scripts see the bare board.
+        assert_eq!(
+            drawing(
+                &session,
+                Style {
+                    decorated: false,
+                    ..terminal
+                }
+            ),
+            "@@.\n.#.\n"
+        );
+        let graph = load_game(b"3 2\n0 1\n1 2\n", None, &Limits::DEFAULT).unwrap();
+        let session = SlitherSession::new(&graph);
+        assert!(turn_line(&session, false).contains("type it as `u v`, or"));
+        assert_eq!(drawing(&session, terminal), "");
+        assert!(opening(false).starts_with("the engine chooses the first edge, then you"));
     }
 }

@@ -381,6 +381,33 @@ fn play_on_a_graph_names_vertices() {
 }
 
 #[test]
+fn piped_games_show_the_bare_board_and_lines() {
+    // Rulers, the legend, the `+` mark and the turn lines are for a player at a terminal;
+    // a scripted game's bytes are these, recorded before those existed, in colour or not.
+    let golden =
+        |name: &str| fs::read_to_string(root().join("crates/cli/tests/golden").join(name)).unwrap();
+    let script = "hint\n1 2\nundo\n2 2\n";
+    for (colour, file) in [
+        ("auto", "play-garden.txt"),
+        ("always", "play-garden-colour.txt"),
+    ] {
+        let out = stdout_of(
+            geography()
+                .args(["--color", colour, "play", "examples/garden.board"])
+                .args(["--first", "engine"])
+                .write_stdin(script),
+        );
+        assert_eq!(out, golden(file), "--color {colour}");
+    }
+    let out = stdout_of(
+        geography()
+            .args(["play", "examples/garden.board", "--game", "slither"])
+            .write_stdin("1 1 1 2\n2 1\n"),
+    );
+    assert_eq!(out, golden("play-slither-garden.txt"));
+}
+
+#[test]
 fn judge_reproduces_every_test_case_byte_for_byte() {
     let mut cases = 0;
     for problem in ["jsoi2009", "noi2011", "hdu4101"] {
