@@ -13,7 +13,7 @@ use crate::board::parse_board_with_limits;
 use crate::graph6;
 use crate::json;
 use crate::slide_record::{parse_slide_record_with_limits, SlideRecord};
-use crate::text::{checked_integers, InputError, Limits, Token, Tokens, MAX_VERTICES};
+use crate::text::{checked_integers, is_space, InputError, Limits, Token, Tokens, MAX_VERTICES};
 
 /// The input formats (see `docs/FORMATS.md`; [`Format::description`] says each in a line).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -375,8 +375,9 @@ pub fn parse_edges(input: &[u8]) -> Result<Graph, InputError> {
 /// As [`parse_edges`].
 ///
 /// # Complexity
-/// O(input + n + m log Δ) time; memory for the graph only (the text is read three times:
-/// once to check it, twice to build the graph, so no list of edges is held beside it).
+/// O(input + n + m log Δ) time; memory for the graph only (the text is read twice: once to
+/// check it and count degrees, once to place the edges, so no list of edges is held beside
+/// it; ids with signs take a third reading).
 pub fn parse_edges_with_limits(input: &[u8], limits: &Limits) -> Result<Graph, InputError> {
     let mut tokens = Tokens::new(input);
     if tokens.at_end() {
@@ -387,10 +388,32 @@ pub fn parse_edges_with_limits(input: &[u8], limits: &Limits) -> Result<Graph, I
     }
     let n = tokens.count("the number of vertices", 0, MAX_VERTICES)?;
     let m = tokens.count("the number of edges", 0, u32::MAX as usize / 2)?;
-    let last = (n as i64 - 1).max(0);
     let edges_start = tokens.clone();
-    // Every edge is checked first, so the graph is built from the text itself, walked twice,
-    // and no list of edges (as large as the text) is held beside it.
+    let walk = || {
+        let mut ids = checked_integers(edges_start.rest());
+        std::iter::from_fn(move || Some((ids.next()?, ids.next()?)))
+    };
+    // Every edge is checked before the graph is built from the text itself, so no list of
+    // edges (as large as the text) is held beside it. The check of plain ids counts the
+    // degrees on the way; anything else is checked, and described if wrong, token by token.
+    let degrees = if let Some(degrees) = plain_degrees(edges_start.rest(), n, m) {
+        degrees
+    } else {
+        check_edges(tokens, n, m)?;
+        let mut degrees = vec![0u32; n];
+        for (u, v) in walk().filter(|&(u, v)| u != v) {
+            degrees[u as usize] += 1;
+            degrees[v as usize] += 1;
+        }
+        degrees
+    };
+    Ok(Graph::from_degrees_and_walk(degrees, walk).expect("ids were checked against n"))
+}
+
+/// Checks the `m` edges of an edge list on `n` vertices that `tokens` starts at, and that
+/// nothing follows them.
+fn check_edges(mut tokens: Tokens<'_>, n: usize, m: usize) -> Result<(), InputError> {
+    let last = (n as i64 - 1).max(0);
     for i in 1..=m {
         if n == 0 {
             return Err(tokens.error_here("a graph without vertices has no edges"));
@@ -399,17 +422,115 @@ pub fn parse_edges_with_limits(input: &[u8], limits: &Limits) -> Result<Graph, I
             tokens.integer_described(0, last, || format!("the {end} end of edge {i} of {m}"))?;
         }
     }
-    tokens.finish()?;
-    let walk = || {
-        let mut ids = checked_integers(edges_start.rest());
-        std::iter::from_fn(move || Some((ids.next()?, ids.next()?)))
+    tokens.finish()
+}
+
+/// The degrees (self-loops left out) of the `m` edges on `n` vertices that `text` lists,
+/// when every id is plain decimal digits below `n`, between whitespace, and exactly `m`
+/// edges are followed by nothing but whitespace: one pass that tracks no positions. `None`
+/// for anything else (a sign, a stray character, an id out of range, too few or too many
+/// ids), which [`check_edges`] then reads token by token.
+fn plain_degrees(text: &[u8], n: usize, m: usize) -> Option<Vec<u32>> {
+    let mut degrees = vec![0u32; n];
+    let mut pos = 0;
+    let mut id = || -> Option<u32> {
+        while text.get(pos).is_some_and(|&b| is_space(b)) {
+            pos += 1;
+        }
+        let start = pos;
+        let mut value = 0usize;
+        while let Some(&b) = text.get(pos).filter(|b| b.is_ascii_digit()) {
+            value = value * 10 + usize::from(b - b'0');
+            if value >= n {
+                return None;
+            }
+            pos += 1;
+        }
+        let ends_token = text.get(pos).is_none_or(|&b| is_space(b));
+        (pos > start && ends_token).then_some(value as u32)
     };
-    Ok(Graph::from_edge_walks(n, walk).expect("ids were checked against n"))
+    for _ in 0..m {
+        let (u, v) = (id()?, id()?);
+        if u != v {
+            degrees[u as usize] += 1;
+            degrees[v as usize] += 1;
+        }
+    }
+    text[pos..].iter().all(|&b| is_space(b)).then_some(degrees)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_plain_check_accepts_only_what_tokens_accept_and_counts_the_same_degrees() {
+        use proptest::prelude::*;
+        use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+        // Ids near the range's end, signs, stray characters, wrong counts of ids; mostly
+        // plain ids (styles 3 and up), mostly as many as the count announces.
+        let token = (0u32..12, 0usize..8, 0usize..4).prop_map(|(id, style, space)| {
+            let id = match style {
+                0 => format!("0{id}"),
+                1 => format!("+{id}"),
+                2 if id == 0 => "-0".to_owned(),
+                2 => format!("x{id}"),
+                _ => id.to_string(),
+            };
+            let space = [" ", "\n", "\t ", "\r\n"][space];
+            format!("{space}{id}")
+        });
+        let text = (0usize..10, 0usize..10, 0usize..5, any::<bool>()).prop_flat_map(
+            move |(n, m, off, tail)| {
+                let ids = match off {
+                    3 => (2 * m).saturating_sub(1),
+                    4 => 2 * m + 1,
+                    _ => 2 * m,
+                };
+                (
+                    Just(n),
+                    Just(m),
+                    prop::collection::vec(token.clone(), ids),
+                    Just(tail),
+                )
+            },
+        );
+        let config = Config {
+            cases: 3000,
+            failure_persistence: None,
+            ..Config::default()
+        };
+        let plain = std::cell::Cell::new(0);
+        TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha))
+            .run(&text, |(n, m, tokens, tail)| {
+                let text = tokens.concat() + if tail { " \n" } else { "" };
+                let text = text.as_bytes();
+                let checked = check_edges(Tokens::new(text), n, m);
+                match plain_degrees(text, n, m) {
+                    Some(degrees) => {
+                        plain.set(plain.get() + 1);
+                        prop_assert!(checked.is_ok(), "{:?}", checked);
+                        let mut expected = vec![0u32; n];
+                        let ids: Vec<u32> = checked_integers(text).collect();
+                        for pair in ids.chunks(2) {
+                            if pair[0] != pair[1] {
+                                expected[pair[0] as usize] += 1;
+                                expected[pair[1] as usize] += 1;
+                            }
+                        }
+                        prop_assert_eq!(degrees, expected);
+                    }
+                    // Only what is not plain falls to the token-by-token check.
+                    None => prop_assert!(
+                        checked.is_err()
+                            || text.iter().any(|&b| !b.is_ascii_digit() && !is_space(b))
+                    ),
+                }
+                Ok(())
+            })
+            .unwrap();
+        assert!(plain.get() > 200, "only {} plain texts", plain.get());
+    }
 
     #[test]
     fn detects_boards_and_edge_lists() {

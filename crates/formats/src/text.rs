@@ -249,7 +249,8 @@ pub struct Tokens<'a> {
     line_start: usize,
 }
 
-fn is_space(b: u8) -> bool {
+/// Whether `b` separates tokens.
+pub(crate) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'\x0b' | b'\x0c')
 }
 

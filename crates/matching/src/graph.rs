@@ -167,11 +167,7 @@ impl Graph {
         if vertex_count >= NONE as usize {
             return Err(GraphError::TooLarge);
         }
-        // Degrees, then their prefix sums: `offsets[v]` is where the list of `v` starts. Filling
-        // moves it to where the list ends, which is where the next one starts, so one rotation
-        // makes the final offsets, without a second array.
-        let mut offsets = vec![0u32; vertex_count + 1];
-        let mut endpoints = 0u64;
+        let mut degrees = vec![0u32; vertex_count];
         for (index, (u, v)) in walk().enumerate() {
             for vertex in [u, v] {
                 if vertex as usize >= vertex_count {
@@ -183,14 +179,55 @@ impl Graph {
                 }
             }
             if u != v {
-                endpoints += 2;
-                if endpoints >= u64::from(NONE) {
-                    return Err(GraphError::TooLarge);
-                }
-                offsets[u as usize + 1] += 1;
-                offsets[v as usize + 1] += 1;
+                degrees[u as usize] += 1;
+                degrees[v as usize] += 1;
             }
         }
+        Self::from_degrees_and_walk(degrees, walk)
+    }
+
+    /// [`Graph::from_edge_walks`] when the degrees are known: `degrees[v]` counts the edges
+    /// the walk yields at `v`, self-loops left out and repeats in. The walk is then walked
+    /// once (an edge-list file whose check counted them is read twice in all).
+    ///
+    /// Precondition: the walk yields exactly the edges the degrees count, every end below
+    /// `degrees.len()`; otherwise the lists are wrong (perhaps not symmetric), or this
+    /// panics.
+    ///
+    /// # Errors
+    /// [`GraphError::TooLarge`] past `u32` ids.
+    ///
+    /// # Complexity
+    /// O(V + E log Δ) time, memory for the result only (the degrees become its offsets).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geography_matching::{Adjacency, Graph};
+    /// // A triangle with a loop at 0 and the edge 1 – 2 twice.
+    /// let edges = [(0, 1), (1, 2), (2, 0), (0, 0), (2, 1)];
+    /// let g = Graph::from_degrees_and_walk(vec![2, 3, 3], || edges.iter().copied()).unwrap();
+    /// assert_eq!(g, Graph::from_edges(3, edges).unwrap());
+    /// ```
+    pub fn from_degrees_and_walk<I, W>(
+        mut degrees: Vec<u32>,
+        mut walk: W,
+    ) -> Result<Self, GraphError>
+    where
+        I: Iterator<Item = (u32, u32)>,
+        W: FnMut() -> I,
+    {
+        let vertex_count = degrees.len();
+        if vertex_count >= NONE as usize
+            || degrees.iter().map(|&d| u64::from(d)).sum::<u64>() >= u64::from(NONE)
+        {
+            return Err(GraphError::TooLarge);
+        }
+        // Prefix sums: `offsets[v]` is where the list of `v` starts. Filling moves it to
+        // where the list ends, which is where the next one starts, so one rotation makes the
+        // final offsets, without a second array.
+        degrees.insert(0, 0);
+        let mut offsets = degrees;
         for v in 1..offsets.len() {
             offsets[v] += offsets[v - 1];
         }
