@@ -2,8 +2,10 @@
 //   PLAYGROUND_URL=http://127.0.0.1:PORT node --test e2e/playground.test.mjs
 // Headless Debian Chromium through playwright-core, a fresh profile per run. Edits a board
 // and checks every coloured cell against the solver, plays games against the engine to the
-// end, steps through records with the keyboard, draws a treasure map, and saves screenshots
-// to e2e/screenshots/.
+// end, steps through records with the keyboard, draws a treasure map; draws a graph by clicks
+// and checks every vertex against the solver, loads pasted graphs, shows the proof and the
+// edge classes, plays and analyses games on the graph; and saves screenshots to
+// e2e/screenshots/.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -297,6 +299,267 @@ test('the treasure map: ring highlighted, winner and safe hits as the API says; 
   await page.waitForFunction(() => document.querySelector('#t-safe').textContent === 'open');
   assert.match(await page.textContent('#treasure-headline'), /^Ali wins/);
   assert.equal(await page.locator('#grid .cell.treasure').count(), 1);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Graph mode
+
+/** Waits until the analysis shown belongs to the graph as last edited. */
+async function graphAnalysed() {
+  await page.waitForFunction(() => {
+    const graph = document.querySelector('#graph');
+    return graph.dataset.version === graph.dataset.solved;
+  });
+}
+
+/** Clicks the graph's picture at (x, y) of its 800 × 560 frame. */
+async function clickGraphAt(x, y) {
+  const box = await page.locator('#graph').boundingBox();
+  const scale = box.width / 800;
+  await page.mouse.click(box.x + x * scale, box.y + y * scale);
+}
+
+function vertex(v) {
+  return page.locator(`#graph [data-vertex="${v}"] circle`);
+}
+
+/** The graph as drawn: per vertex, W / L by its class and the letter written on it. */
+async function drawnVertices() {
+  return page.$$eval('#graph .vertex', (nodes) => nodes.map((node) => {
+    const mark = node.classList.contains('win') ? 'W' : node.classList.contains('lose') ? 'L' : '?';
+    const label = node.querySelector('.label');
+    return `${node.dataset.vertex}:${mark}${label ? label.textContent : ''}`;
+  }));
+}
+
+/** The same, as the solver says. */
+async function solvedVertices(graph) {
+  const { report } = await api('/api/solve', { graph });
+  const wins = new Set(report.mover_wins);
+  return Array.from({ length: report.vertices }, (_, v) => `${v}:${wins.has(v) ? 'WW' : 'LL'}`);
+}
+
+/** Loads a graph of `n` vertices from text in Graph mode. */
+async function loadGraph(text, n = Number(text.split(' ')[0])) {
+  await page.click('#tab-graph');
+  await page.fill('#graph-text', text);
+  await page.click('#load-graph');
+  await page.waitForFunction((count) => document.querySelectorAll('#graph .vertex').length === count
+    && document.querySelector('#g-stat-vertices').textContent === String(count), n);
+  await graphAnalysed();
+}
+
+// A triangle with a tail and an edge on its own: D = {0, 1, 2, 4}, A = {3}, C = {5, 6}.
+const TAILED_TRIANGLE = '7 6\n0 1\n1 2\n0 2\n2 3\n3 4\n5 6\n';
+
+test('a graph drawn by clicks (a path and a triangle) is coloured as the solver says', async () => {
+  await page.click('#tab-graph');
+  await page.click('#clear-graph');
+  await graphAnalysed();
+  assert.equal(await page.locator('#graph .vertex').count(), 0);
+  assert.equal(await page.textContent('#g-headline'), 'No vertex: nothing to play');
+  // Vertices 0, 1, 2 for the path, 3, 4, 5 for the triangle: click empty space.
+  for (const [x, y] of [[150, 150], [300, 150], [450, 150], [200, 420], [380, 420], [290, 300]]) await clickGraphAt(x, y);
+  assert.equal(await page.locator('#graph .vertex').count(), 6);
+  // Edges: click their ends in turn.
+  for (const [u, v] of [[0, 1], [1, 2], [3, 4], [4, 5], [5, 3]]) {
+    await vertex(u).click();
+    await page.waitForSelector(`#graph [data-vertex="${u}"].selected`);
+    await vertex(v).click();
+  }
+  await graphAnalysed();
+  const text = await page.inputValue('#graph-text');
+  assert.equal(text, '6 5\n0 1\n1 2\n3 4\n4 5\n3 5\n');
+  assert.deepEqual(await drawnVertices(), await solvedVertices(text));
+  // Path 0 – 1 – 2: the middle wins, the ends lose; the triangle: every vertex loses.
+  assert.deepEqual((await drawnVertices()).map((entry) => entry.at(-1)).join(''), 'LWLLLL');
+  const { report } = await api('/api/solve', { graph: text });
+  assert.equal(await page.locator('#graph .under .matching').count(), report.matching_size);
+  assert.equal(await page.textContent('#g-stat-loses'), String(report.mover_loses.length));
+
+  // Clicking the two ends of an edge again parts them.
+  await vertex(3).click();
+  await vertex(5).click();
+  await graphAnalysed();
+  assert.equal(await page.inputValue('#graph-text'), '6 4\n0 1\n1 2\n3 4\n4 5\n');
+  assert.deepEqual(await drawnVertices(), await solvedVertices(await page.inputValue('#graph-text')));
+
+  // Dragging a vertex moves it and changes nothing else.
+  const before = await vertex(2).boundingBox();
+  await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(before.x + before.width / 2 + 60, before.y + before.height / 2 + 40, { steps: 8 });
+  await page.mouse.up();
+  const after = await vertex(2).boundingBox();
+  assert.ok(after.x - before.x > 40 && after.y - before.y > 25, `vertex 2 moved from ${before.x},${before.y} to ${after.x},${after.y}`);
+  assert.equal(await page.inputValue('#graph-text'), '6 4\n0 1\n1 2\n3 4\n4 5\n');
+  assert.equal(await page.locator('#graph .vertex').count(), 6);
+
+  // Delete removes the selected vertex; the later ones move down one id.
+  await vertex(0).click();
+  await page.keyboard.press('Delete');
+  await graphAnalysed();
+  const left = await page.inputValue('#graph-text');
+  assert.equal(left, '5 3\n0 1\n2 3\n3 4\n');
+  assert.deepEqual(await drawnVertices(), await solvedVertices(left));
+  await shot('07-graph-drawn');
+});
+
+test('a pasted edge list, JSON and graph6 are coloured as the solver says; bad text shows the error', async () => {
+  await loadGraph(TAILED_TRIANGLE);
+  assert.deepEqual(await drawnVertices(), await solvedVertices(TAILED_TRIANGLE));
+  assert.equal(await page.textContent('#g-headline'), 'The player who places the token wins');
+
+  const json = '{"vertices": 5, "edges": [[0, 1], [1, 2], [2, 3], [3, 4]]}';
+  await loadGraph(json, 5);
+  assert.deepEqual((await drawnVertices()).map((entry) => entry.at(-1)).join(''), 'LWLWL');
+  assert.equal(await page.inputValue('#graph-text'), '5 4\n0 1\n1 2\n2 3\n3 4\n');
+
+  // graph6 of the Petersen graph: a perfect matching, every start wins for the mover.
+  await page.fill('#graph-text', 'IheA@GUAo');
+  await page.click('#load-graph');
+  await page.waitForFunction(() => document.querySelector('#g-stat-vertices').textContent === '10');
+  await graphAnalysed();
+  assert.deepEqual(await drawnVertices(), await solvedVertices('IheA@GUAo'));
+  assert.equal(await page.locator('#graph .edge').count(), 15);
+
+  expectingHttpErrors = true;
+  await page.fill('#graph-text', '3 2\n0 1\n1 x\n');
+  await page.click('#load-graph');
+  const error = page.locator('#graph-error');
+  await error.waitFor({ state: 'visible' });
+  assert.match(await error.textContent(), /^"graph": line 3, column 3: /);
+  // The graph drawn before stays, analysed.
+  assert.equal(await page.locator('#graph .vertex').count(), 10);
+  assert.equal(await page.locator('#graph .vertex.win').count(), 10);
+  await page.fill('#graph-text', '{"vertices": 3, "edges": [[0, 1],');
+  await page.click('#load-graph');
+  await page.waitForFunction(() => document.querySelector('#graph-error').textContent.includes('not valid JSON'));
+  await page.fill('#graph-text', '{"vertices": 2, "edges": [[0, 5]]}');
+  await page.click('#load-graph');
+  await page.waitForFunction(() => /^"graph": /.test(document.querySelector('#graph-error').textContent)
+    && !document.querySelector('#graph-error').textContent.includes('JSON:'));
+  expectingHttpErrors = false;
+  await loadGraph(TAILED_TRIANGLE);
+  assert.ok(await error.isHidden());
+});
+
+test('the proof and the edge classes are drawn on the graph, and why a vertex wins is said', async () => {
+  await loadGraph(TAILED_TRIANGLE);
+  const { report } = await api('/api/solve', { graph: TAILED_TRIANGLE, edges: true });
+  await page.check('#g-show-proof');
+  // Tutte–Berge: A = {3}, boxed; G − A has the odd parts {0, 1, 2} and {4}.
+  assert.deepEqual(report.certificate.tutte_berge_barrier, [3]);
+  assert.equal(await page.locator('#graph .overlay .barrier').count(), 1);
+  assert.equal(await page.locator('#graph .odd-part').count(), 2);
+  assert.match(await page.textContent('#g-proof'),
+    /Tutte–Berge\): without the boxed vertex \(the set A\), the graph falls into 2 odd parts .* \(7 − 2 \+ 1\) \/ 2 = 3 edges; checked independently ✓/);
+  await page.check('#g-show-edges');
+  for (const name of ['vital', 'allowed', 'forbidden']) {
+    assert.equal(await page.locator(`#graph .edge.${name}`).count(), report.edge_classes[name].length, name);
+  }
+  assert.equal(await page.locator('#legend .swatch.vital').count(), 1);
+
+  // Why: 3 is in A, 0 in D, 5 in C.
+  await vertex(3).click();
+  assert.match(await page.textContent('#g-why'), /^Every maximum matching covers vertex 3 \(it is in A: .*move to its partner 4/);
+  // The README's picture of graph mode: the page down to the analysis.
+  const analysis = await page.locator('#g-summary').boundingBox();
+  await page.screenshot({
+    path: path.join(SHOTS, '08-graph-proof.png'),
+    fullPage: true,
+    clip: { x: 0, y: 0, width: 1280, height: Math.ceil(analysis.y + analysis.height + 20) },
+  });
+  await vertex(3).click(); // a second click lets go of it
+  await vertex(0).click();
+  assert.match(await page.textContent('#g-why'), /^Some maximum matching misses vertex 0 \(it is in D/);
+  await page.keyboard.press('Escape');
+  await vertex(5).click();
+  assert.match(await page.textContent('#g-why'), /^Every maximum matching covers vertex 5 \(it is in C: /);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('#graph .vertex.selected').count(), 0);
+
+  // A bipartite graph: the König cover is ringed.
+  const fivePath = '5 4\n0 1\n1 2\n2 3\n3 4\n';
+  await loadGraph(fivePath);
+  const bipartite = await api('/api/solve', { graph: fivePath });
+  assert.equal(await page.locator('#graph .overlay .cover').count(), bipartite.report.certificate.konig_cover.length);
+  assert.match(await page.textContent('#g-proof'), /\(König\): the 2 ringed vertices touch every edge/);
+  await page.uncheck('#g-show-edges');
+  await loadGraph(TAILED_TRIANGLE);
+});
+
+test('playing the engine on a graph: from a losing start with hints you win, from its placement you lose', async () => {
+  await loadGraph(TAILED_TRIANGLE);
+  const { report } = await api('/api/solve', { graph: TAILED_TRIANGLE });
+  await page.click('#tab-play');
+  assert.equal(await page.getAttribute('#front-graph', 'aria-pressed'), 'true');
+  await page.click('#new-game');
+  await page.waitForFunction(() => document.querySelector('#play-status').dataset.state === 'your-turn');
+  const start = report.mover_loses[0];
+  await vertex(start).click();
+  await page.waitForFunction(() => document.querySelector('#move-list li'));
+  assert.equal(await page.textContent('#move-list li:first-child'), `You place the token on vertex ${start}`);
+  const end = await playOut(async () => {
+    await page.waitForFunction(() => document.querySelector('#play-status').dataset.state === 'your-turn');
+    await page.click('#hint');
+    assert.match(await page.textContent('#hint-text'), /^Winning moves: vertex/);
+    return page.locator('#graph .vertex.hinted circle').first();
+  });
+  assert.equal(end, 'won');
+  const moves = await page.locator('#move-list li').count();
+  assert.equal(await page.locator('#graph .vertex.visited').count(), moves);
+  await shot('09-graph-play-won');
+
+  await page.click('#undo');
+  await page.waitForFunction(() => document.querySelector('#play-status').dataset.state === 'your-turn');
+  assert.equal(await page.locator('#move-list li').count(), moves - 1);
+
+  await page.click('#engine-starts');
+  const lost = await playOut(async () => page.locator('#graph .vertex.legal circle').last());
+  assert.equal(lost, 'lost');
+  const placed = Number((await page.textContent('#move-list li:first-child')).match(/vertex (\d+)/)[1]);
+  assert.ok(report.mover_loses.includes(placed), `the engine placed the token on ${placed}`);
+
+  // The switch above the picture brings the board back.
+  await page.click('#front-board');
+  assert.ok(await page.locator('#grid').isVisible());
+  assert.ok(await page.locator('#graph').isHidden());
+  await page.click('#front-graph');
+  assert.ok(await page.locator('#graph').isVisible());
+});
+
+test('a record on the graph: blunders marked as the API says, arrow keys step through it', async () => {
+  await page.click('#tab-record');
+  assert.equal(await page.getAttribute('#front-graph', 'aria-pressed'), 'true');
+  // Only the moves, played on the graph: 3 places (a blunder: A is a losing placement), 2
+  // moves, 1 and 0 follow.
+  await page.fill('#record-text', '3\n2\n1\n0\n');
+  await page.click('#analyse');
+  await page.waitForFunction(() => document.querySelector('#ply-list li button')?.textContent.startsWith('1. Player 1 places 3'));
+  const answer = await api('/api/analyse', { record: `${TAILED_TRIANGLE}moves\n3\n2\n1\n0\n` });
+  const marked = await page.$$eval('#ply-list li.blunder', (nodes) => nodes.map((node) => Number(node.dataset.ply)));
+  assert.deepEqual(marked, answer.report.blunders);
+  assert.ok(marked.includes(1), 'placing the token on 3 throws the win away');
+  assert.equal(await page.textContent('#ply-list li[data-ply="1"] .mark'), '??');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await page.textContent('#record-pos'), 'move 1 / 4');
+  assert.equal(await page.locator('#graph .vertex.blunder').count(), 1);
+  assert.match(await page.textContent('#record-verdict'), /^1\. Player 1 places the token on vertex 3\?\? \(blunder\)/);
+  await page.keyboard.press('End');
+  assert.equal(await page.textContent('#record-pos'), 'move 4 / 4');
+  assert.equal(await page.locator('#graph .vertex.visited').count(), 4);
+  await shot('10-graph-record');
+
+  // A random game on the graph: the record is the graph's edge list, `moves`, the path.
+  await page.click('#random-record');
+  const record = await page.inputValue('#record-text');
+  assert.ok(record.startsWith(`${await page.inputValue('#graph-text')}moves\n`));
+  const random = await api('/api/analyse', { record });
+  await page.waitForFunction((n) => document.querySelectorAll('#ply-list li').length === n
+    && document.querySelector('#record-pos').textContent === `move 0 / ${n}`, random.report.moves.length);
+  const blunders = await page.$$eval('#ply-list li.blunder', (nodes) => nodes.map((node) => Number(node.dataset.ply)));
+  assert.deepEqual(blunders, random.report.blunders);
 });
 
 test('no errors in the browser console', () => {

@@ -6,8 +6,8 @@
 //! playground and the command line give the same documents in the same words.
 //!
 //! Routes:
-//! - `GET /`, `GET /app.js`, `GET /style.css`: the page;
-//! - `GET /api/openapi.json`: the `OpenAPI` 3 description of the API;
+//! - `GET /` and the page's files, `GET /api/openapi.json` (the `OpenAPI` 3 description of
+//!   the API): see [`assets`];
 //! - `POST /api/solve`, `/api/move`, `/api/analyse`, `/api/treasure`, `/api/slither/solve`,
 //!   `/api/slither/move`: see [`api`].
 //!
@@ -23,31 +23,18 @@
 #![deny(missing_docs)]
 
 pub mod api;
+pub mod assets;
 
 use std::future::Future;
 
 use axum::extract::DefaultBodyLimit;
-use axum::http::{header, StatusCode};
-use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::http::StatusCode;
+use axum::routing::post;
 use axum::Router;
 use tokio::net::TcpListener;
 
 use self::api::{ApiError, AppState, MAX_BODY};
-
-/// The page.
-pub const INDEX_HTML: &str = include_str!("../assets/index.html");
-/// The page's script.
-pub const APP_JS: &str = include_str!("../assets/app.js");
-/// The page's style sheet.
-pub const STYLE_CSS: &str = include_str!("../assets/style.css");
-/// The `OpenAPI` 3 description of the API.
-pub const OPENAPI_JSON: &str = include_str!("../assets/openapi.json");
-
-/// Everything the page loads comes from this server; nothing inline runs.
-const CONTENT_SECURITY_POLICY: &str =
-    "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; \
-     form-action 'none'; frame-ancestors 'none'";
+pub use self::assets::{INDEX_HTML, OPENAPI_JSON};
 
 /// The router of the whole server, with a fresh [`AppState`].
 pub fn router() -> Router {
@@ -57,23 +44,7 @@ pub fn router() -> Router {
 /// The router of the whole server: page, API and fallbacks, with the body limit, sharing
 /// `state` (its job permits and its shutdown flag).
 pub fn router_with(state: AppState) -> Router {
-    Router::new()
-        .route(
-            "/",
-            get(|| async { asset("text/html; charset=utf-8", INDEX_HTML) }),
-        )
-        .route(
-            "/app.js",
-            get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }),
-        )
-        .route(
-            "/style.css",
-            get(|| async { asset("text/css; charset=utf-8", STYLE_CSS) }),
-        )
-        .route(
-            "/api/openapi.json",
-            get(|| async { asset("application/json", OPENAPI_JSON) }),
-        )
+    assets::routes()
         .route("/api/solve", post(api::solve_handler))
         .route("/api/move", post(api::move_handler))
         .route("/api/analyse", post(api::analyse_handler))
@@ -117,18 +88,4 @@ pub async fn serve_until(
             state.shut_down();
         })
         .await
-}
-
-/// An embedded file with its content type.
-fn asset(content_type: &'static str, body: &'static str) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, content_type),
-            (header::CACHE_CONTROL, "no-cache"),
-            (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
-            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-        ],
-        body,
-    )
-        .into_response()
 }

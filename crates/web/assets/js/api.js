@@ -1,0 +1,52 @@
+// The client of the JSON API (described at /api/openapi.json). Every answer the page shows
+// comes from here. A failed request throws an Error with the server's message; its `data`
+// holds the whole error answer (`line` and `column` when the problem is located).
+//
+// Vertices are named as the API names them: [row, col] (1-based) on boards, the 0-based id on
+// graphs; `keyOf` turns either into a string for sets and maps.
+
+export const keyOf = (vertex) => String(vertex);
+
+/** POSTs `body` as JSON to `path` and returns the JSON answer. */
+export async function api(path, body) {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  let data;
+  try {
+    data = await response.json();
+  } catch {
+    data = { error: `the server answered ${response.status}` };
+  }
+  if (!response.ok) {
+    const error = new Error(data.error || `the server answered ${response.status}`);
+    error.data = data;
+    throw error;
+  }
+  return data;
+}
+
+/**
+ * Who wins from every vertex. `input` is `{ board }` or `{ graph }` (text or the JSON
+ * form); `edges: true` adds the class of every edge.
+ */
+export function solve(input, { edges = false } = {}) {
+  return api('/api/solve', edges ? { ...input, edges } : input);
+}
+
+/** The position the token's `path` reaches (placement first) and the engine's move. */
+export function position(input, path) {
+  return api('/api/move', { ...input, path });
+}
+
+/** A played record, every move annotated. */
+export function analyse(record) {
+  return api('/api/analyse', { record });
+}
+
+/** The outcome of a treasure map. */
+export function treasure(map) {
+  return api('/api/treasure', { map });
+}

@@ -1,0 +1,235 @@
+// Board mode: the board editor (click or drag to block and free cells, size, neighbourhood,
+// random boards, the text form) and its live analysis: every free cell coloured by who wins
+// from it, with the maximum matching and its proof. The board edited here is also the
+// board Play and Record use when the board is in front.
+
+import { solve } from './api.js';
+import { boardFromText, boardGame, boardText, isFree } from './boards.js';
+import { $, capital, clampInput, download, onFileChosen, setStatus, showError } from './dom.js';
+import { cellAt, drawGrid, drawPath } from './grid-view.js';
+import { isShown, redraw } from './modes.js';
+
+// The board the page opens on.
+const GARDEN = '6 10\n..#.......\n..#..##...\n......#..#\n.##.......\n....#..#..\n#.........\n';
+
+const state = {
+  board: { rows: 6, cols: 10, nb: 'orthogonal', blocked: [] },
+  version: 0,
+  solution: null, // the last /api/solve answer
+  solvedVersion: -1, // the version it answers
+};
+
+function setBoard(rows, cols, nb, blocked) {
+  state.board = { rows, cols, nb, blocked };
+  $('#rows').value = rows;
+  $('#cols').value = cols;
+  $('#neighbourhood').value = nb;
+  boardChanged();
+}
+
+function boardChanged() {
+  state.version += 1;
+  $('#grid').dataset.version = state.version;
+  const text = $('#board-text');
+  if (document.activeElement !== text) text.value = boardText(state.board);
+  if (isShown('board')) render();
+  scheduleSolve();
+}
+
+let solveTimer = null;
+function scheduleSolve() {
+  clearTimeout(solveTimer);
+  solveTimer = setTimeout(runSolve, 40);
+}
+
+async function runSolve() {
+  const version = state.version;
+  try {
+    const data = await solve({ board: boardText(state.board) });
+    if (version !== state.version) return;
+    state.solution = data;
+    showError('#board-error', null);
+  } catch (error) {
+    if (version !== state.version) return;
+    state.solution = null;
+    showError('#board-error', error);
+  }
+  state.solvedVersion = version;
+  $('#grid').dataset.solved = state.solvedVersion;
+  showSummary();
+  if (isShown('board')) render();
+}
+
+function showSummary() {
+  const data = state.solution;
+  const headline = $('#summary-headline');
+  if (!data) {
+    headline.textContent = 'No analysis';
+    headline.className = 'headline';
+    for (const id of ['vertices', 'edges', 'matching', 'wins', 'loses', 'proof']) $(`#stat-${id}`).textContent = '–';
+    $('#summary-text').textContent = '';
+    $('#summary-proof').textContent = '';
+    return;
+  }
+  const { report, summary } = data;
+  if (report.vertices === 0) {
+    headline.textContent = 'No free cell: nothing to play';
+    headline.className = 'headline';
+  } else if (summary.placer_wins) {
+    headline.textContent = 'The player who places the token wins';
+    headline.className = 'headline lose';
+  } else {
+    headline.textContent = 'The player who moves first wins from every cell';
+    headline.className = 'headline win';
+  }
+  $('#stat-vertices').textContent = report.vertices;
+  $('#stat-edges').textContent = report.edges;
+  $('#stat-matching').textContent = summary.matching_size;
+  $('#stat-wins').textContent = summary.mover_wins;
+  $('#stat-loses').textContent = summary.mover_loses;
+  $('#stat-proof').textContent = report.certificate.verified ? 'valid ✓' : 'INVALID';
+  $('#summary-text').textContent = summary.text;
+  const cert = report.certificate;
+  const proof = cert.konig_cover
+    ? `a vertex cover of ${cert.konig_cover.length} cells (König)`
+    : `a Tutte–Berge barrier of ${cert.tutte_berge_barrier.length} cells`;
+  $('#summary-proof').textContent =
+    `Proof that the matching is maximum: ${proof}; ${cert.verified ? 'checked independently ✓' : 'CHECK FAILED'}.`;
+}
+
+function render() {
+  const { board, solution } = state;
+  const current = solution && state.solvedVersion === state.version ? solution : null;
+  const outcome = $('#show-outcome').checked;
+  const grid = current && current.grid;
+  const where = (r, c) => `(${r + 1},${c + 1})`;
+  drawGrid(board.rows, board.cols, board.nb, (r, c) => {
+    if (!isFree(board, r, c)) return { cls: 'blocked', title: `${where(r, c)} blocked` };
+    const mark = grid ? grid[r][c] : null;
+    if (!outcome || !mark) return { cls: 'free' };
+    const win = mark === 'W';
+    return {
+      cls: win ? 'free win' : 'free lose',
+      label: mark,
+      title: `${where(r, c)}: the player to move from here ${win ? 'wins' : 'loses'}`,
+    };
+  }, (group, geo) => {
+    if (!current || !$('#show-matching').checked) return;
+    const width = board.nb === 'knight' ? 0.16 : 0.36;
+    for (const [a, b] of current.report.certificate.matching) drawPath(group, geo, [a, b], 'matching', width);
+  });
+  if (!current) setStatus('Analysing…');
+  else setStatus(`${capital(current.summary.lines[2])}. Click or drag to edit.`);
+}
+
+// Editing by clicking and dragging: the first cell touched decides whether the drag blocks
+// or frees.
+let painting = null;
+
+function paint(r, c) {
+  const index = r * state.board.cols + c;
+  if (state.board.blocked[index] === painting.value) return;
+  state.board.blocked[index] = painting.value;
+  boardChanged();
+}
+
+function onPointerDown(event) {
+  if (!isShown('board')) return;
+  const cell = cellAt(event);
+  if (!cell) return;
+  event.preventDefault();
+  const [r, c] = cell;
+  painting = { value: !state.board.blocked[r * state.board.cols + c] };
+  paint(r, c);
+}
+
+function onPointerMove(event) {
+  if (!painting || !(event.buttons & 1) || !isShown('board')) return;
+  const cell = cellAt(event);
+  if (cell) paint(...cell);
+}
+
+function resizeBoard() {
+  const rows = clampInput($('#rows'), 6);
+  const cols = clampInput($('#cols'), 10);
+  const old = state.board;
+  const blocked = [];
+  for (let r = 0; r < rows; r += 1) {
+    for (let c = 0; c < cols; c += 1) blocked.push(r < old.rows && c < old.cols ? old.blocked[r * old.cols + c] : false);
+  }
+  setBoard(rows, cols, $('#neighbourhood').value, blocked);
+}
+
+function randomBoard() {
+  const rows = clampInput($('#rows'), 6);
+  const cols = clampInput($('#cols'), 10);
+  const density = clampInput($('#density'), 20) / 100;
+  const blocked = Array.from({ length: rows * cols }, () => Math.random() < density);
+  setBoard(rows, cols, $('#neighbourhood').value, blocked);
+}
+
+async function loadBoardText(text) {
+  try {
+    const board = await boardFromText(text);
+    if (board.rows > 50 || board.cols > 50) {
+      throw new Error(`a ${board.rows}×${board.cols} board is too large to edit here (at most 50×50)`);
+    }
+    showError('#board-error', null);
+    setBoard(board.rows, board.cols, board.nb, board.blocked);
+    $('#board-text').value = boardText(state.board);
+  } catch (error) {
+    showError('#board-error', error);
+  }
+}
+
+/** A copy of the board being edited. */
+export function currentBoard() {
+  return { ...state.board, blocked: state.board.blocked.slice() };
+}
+
+function init() {
+  const grid = $('#grid');
+  grid.addEventListener('pointerdown', onPointerDown);
+  grid.addEventListener('pointermove', onPointerMove);
+  window.addEventListener('pointerup', () => { painting = null; });
+  window.addEventListener('pointercancel', () => { painting = null; });
+
+  $('#rows').addEventListener('change', resizeBoard);
+  $('#cols').addEventListener('change', resizeBoard);
+  $('#neighbourhood').addEventListener('change', resizeBoard);
+  $('#random-board').addEventListener('click', randomBoard);
+  $('#clear-board').addEventListener('click', () => {
+    const { rows, cols, nb, blocked } = state.board;
+    setBoard(rows, cols, nb, blocked.map(() => false));
+  });
+  $('#show-outcome').addEventListener('change', redraw);
+  $('#show-matching').addEventListener('change', redraw);
+  $('#load-board').addEventListener('click', () => loadBoardText($('#board-text').value));
+  $('#save-board').addEventListener('click', () => download('playground.board', boardText(state.board)));
+  onFileChosen('#open-board', (text) => {
+    $('#board-text').value = text;
+    loadBoardText(text);
+  });
+
+  const lines = GARDEN.trim().split('\n');
+  const [rows, cols] = lines[0].split(' ').map(Number);
+  const blocked = lines.slice(1).join('').split('').map((mark) => mark === '#');
+  state.board = { rows, cols, nb: 'orthogonal', blocked };
+  $('#rows').value = rows;
+  $('#cols').value = cols;
+  boardChanged();
+}
+
+export const boardMode = {
+  name: 'board',
+  editor: true,
+  legend: [
+    ['win', 'W: the player to move from here wins'],
+    ['lose', 'L: the player to move from here loses (a winning placement)'],
+    ['blocked', 'blocked'],
+    ['matching', 'maximum matching pair'],
+  ],
+  init,
+  render,
+  game: () => boardGame(state.board, state.version),
+};

@@ -1,0 +1,114 @@
+// Boards as data: { rows, cols, nb (the neighbourhood), blocked (one flag per cell, row by
+// row) }, their text form (docs/FORMATS.md), their free cells and neighbours, reading a text
+// through the API, and the game view of a board that Play and Record use. A game view (of a
+// board here, of a graph in graphs.js) is
+//
+//   { kind, key, noun, input, recordHead, name(v), short(v), list(vs, max), line(v),
+//     draw(path, extra), randomWalk() }
+//
+// `key` changes whenever the game does; `noun` is what a vertex is called (cell, vertex);
+// `input` is what /api/solve and /api/move take; `recordHead` is the game's text, the part of
+// a record before the line `moves`; `name`, `short` and `list` name vertices in sentences,
+// in the list of moves and in lists; `line(v)` writes a vertex as a record line;
+// `draw(path, extra)` draws the token's path (placement first) with `extra(v)` giving more
+// classes of each vertex (legal, hinted, best, blunder); `randomWalk()` is a random game.
+
+import { keyOf, solve } from './api.js';
+import { drawDot, drawGrid, drawPath } from './grid-view.js';
+
+// The neighbourhoods' (row, column) offsets, as in docs/FORMATS.md.
+const OFFSETS = {
+  orthogonal: [[-1, 0], [0, -1], [0, 1], [1, 0]],
+  king: [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]],
+  hex: [[-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0]],
+  knight: [[-2, -1], [-2, 1], [-1, -2], [-1, 2], [1, -2], [1, 2], [2, -1], [2, 1]],
+};
+
+export function cellName([row, col]) {
+  return `(${row},${col})`;
+}
+
+/** The cells' names, the first `max` of them. */
+export function cellList(cells, max = 8) {
+  const shown = cells.slice(0, max).map(cellName).join(' ');
+  return cells.length > max ? `${shown} …` : shown;
+}
+
+export function boardText(board) {
+  let text = `${board.rows} ${board.cols}${board.nb === 'orthogonal' ? '' : ` ${board.nb}`}\n`;
+  for (let r = 0; r < board.rows; r += 1) {
+    for (let c = 0; c < board.cols; c += 1) text += board.blocked[r * board.cols + c] ? '#' : '.';
+    text += '\n';
+  }
+  return text;
+}
+
+/** Whether (r, c), 0-based, is a free cell of the board. */
+export function isFree(board, r, c) {
+  return r >= 0 && c >= 0 && r < board.rows && c < board.cols && !board.blocked[r * board.cols + c];
+}
+
+/** The board a text describes, as the server reads it. */
+export async function boardFromText(text) {
+  const data = await solve({ board: text });
+  const { rows, cols, neighbourhood } = data.report.board;
+  return { rows, cols, nb: neighbourhood, blocked: data.grid.join('').split('').map((mark) => mark === '#') };
+}
+
+/** A random token game on the board: cells [row, col] (1-based), the placement first. */
+function randomWalk(board) {
+  const free = [];
+  for (let r = 0; r < board.rows; r += 1) {
+    for (let c = 0; c < board.cols; c += 1) if (isFree(board, r, c)) free.push([r, c]);
+  }
+  if (free.length === 0) return [];
+  let [r, c] = free[Math.floor(Math.random() * free.length)];
+  const visited = new Set([`${r},${c}`]);
+  const path = [[r + 1, c + 1]];
+  for (;;) {
+    const next = OFFSETS[board.nb]
+      .map(([dr, dc]) => [r + dr, c + dc])
+      .filter(([nr, nc]) => isFree(board, nr, nc) && !visited.has(`${nr},${nc}`));
+    if (next.length === 0) return path;
+    [r, c] = next[Math.floor(Math.random() * next.length)];
+    visited.add(`${r},${c}`);
+    path.push([r + 1, c + 1]);
+  }
+}
+
+/** Draws a token game on the board: visited cells numbered, the path, the token. */
+function drawBoardGame(board, path, extra) {
+  const step = new Map(path.map((cell, index) => [keyOf(cell), index + 1]));
+  const token = path[path.length - 1];
+  drawGrid(board.rows, board.cols, board.nb, (r, c) => {
+    if (!isFree(board, r, c)) return { cls: 'blocked' };
+    const cell = [r + 1, c + 1];
+    const key = keyOf(cell);
+    const classes = ['free'];
+    if (step.has(key)) classes.push('visited');
+    if (token && keyOf(token) === key) classes.push('token');
+    classes.push(...extra(cell));
+    return { cls: classes.join(' '), corner: step.get(key) || '' };
+  }, (group, geo) => {
+    drawPath(group, geo, path, 'path');
+    if (token) drawDot(group, geo, token, 'token-dot', 0.26);
+  });
+}
+
+/** The game view of `board` (see the top of this file); `version` tells its edits apart. */
+export function boardGame(board, version = 0) {
+  const text = boardText(board);
+  return {
+    kind: 'board',
+    key: `board ${version}`,
+    noun: 'cell',
+    input: { board: text },
+    recordHead: text,
+    name: cellName,
+    short: cellName,
+    list: cellList,
+    line: ([row, col]) => `${row} ${col}`,
+    draw: (path, extra) => drawBoardGame(board, path, extra),
+    randomWalk: () => randomWalk(board),
+  };
+}

@@ -1,0 +1,47 @@
+// The playground's entry point: registers the modes, wires the tabs, the switch of the game
+// in front, the keyboard and the window, and opens on the mode the URL names. Every answer
+// comes from the JSON API (/api/openapi.json); the modules only draw and keep the page's
+// state:
+//
+//   main.js     this wiring               modes.js    the tabs, the game in front
+//   board.js    Board mode (editor)       graph.js    Graph mode (editor)
+//   play.js     Play mode                 record.js   Record mode
+//   treasure.js Treasure mode
+//   boards.js   boards as data            graphs.js   graphs as data
+//   grid-view.js drawing boards           graph-view.js drawing graphs
+//   layout.js   placing a graph's vertices
+//   api.js      the API client            url.js      URL state
+//   dom.js      small page helpers
+
+import { boardMode } from './board.js';
+import { $$ } from './dom.js';
+import { graphMode } from './graph.js';
+import { addMode, bringToFront, isMode, keyDown, redraw, shownMode, showMode } from './modes.js';
+import { playMode } from './play.js';
+import { recordMode } from './record.js';
+import { treasureMode } from './treasure.js';
+import { modeInUrl, onUrlChange } from './url.js';
+
+const MODES = [boardMode, graphMode, playMode, recordMode, treasureMode];
+
+function init() {
+  for (const mode of MODES) addMode(mode);
+  for (const mode of MODES) mode.init();
+  for (const tab of $$('[role="tab"]')) tab.addEventListener('click', () => showMode(tab.dataset.mode));
+  for (const button of $$('[data-front]')) {
+    button.addEventListener('click', () => bringToFront(button.dataset.front));
+  }
+  document.addEventListener('keydown', keyDown);
+  let resizeTimer = null;
+  window.addEventListener('resize', () => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(redraw, 100);
+  });
+  onUrlChange((mode) => {
+    if (isMode(mode) && mode !== shownMode()) showMode(mode);
+  });
+  const start = modeInUrl();
+  showMode(isMode(start) ? start : 'board');
+}
+
+init();
