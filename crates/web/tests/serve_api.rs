@@ -176,12 +176,29 @@ async fn compact_answers_match_the_lists() {
         ("graph", json!(read("examples/bowtie.edges"))),
         ("graph", json!("Bg\n")),
     ];
+    let validator = schema_validator();
+    // The two forms do not mix.
+    let mut mixed: Value = serde_json::from_str(
+        r#"{"kind": "graph", "vertices": 1, "edges": 0,
+        "matching_size": 0, "mover_wins": [], "mover_loses": [0], "status": "L"}"#,
+    )
+    .unwrap();
+    assert!(!validator.is_valid(&mixed));
+    mixed.as_object_mut().unwrap().remove("status");
+    assert!(validator.is_valid(&mixed));
     for (field, input) in inputs {
         let (status, full) = post("/api/solve", &json!({ field: input })).await;
         assert_eq!(status, StatusCode::OK, "{full}");
         let (status, compact) = post("/api/solve", &json!({ field: input, "compact": true })).await;
         assert_eq!(status, StatusCode::OK, "{compact}");
         let report = &compact["report"];
+        for document in [report, &full["report"]] {
+            let errors: Vec<String> = validator
+                .iter_errors(document)
+                .map(|e| e.to_string())
+                .collect();
+            assert!(errors.is_empty(), "solve.schema.json: {errors:?}");
+        }
         let status = report["status"].as_str().unwrap();
         assert!(report.get("mover_wins").is_none() && compact.get("grid").is_none());
         let places: Vec<Value> = match full["report"]["board"].as_object() {
