@@ -112,6 +112,12 @@ impl AppState {
         self.jobs.close();
     }
 
+    /// How many jobs `client` has computing or waiting (a stopped job counts until it has
+    /// really stopped).
+    pub fn jobs_of(&self, client: Client) -> usize {
+        self.clients.count(client)
+    }
+
     /// Whether [`AppState::shut_down`] was called.
     pub fn is_shutting_down(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
@@ -1141,8 +1147,9 @@ where
     // before it has stopped.
     let work = move || {
         let answer = job(&body, &limits, &budget);
-        drop(permit);
+        // The client's slot first: once the permit is free, so is the slot.
         drop(slot);
+        drop(permit);
         answer
     };
     let running = tokio::task::spawn_blocking(work);

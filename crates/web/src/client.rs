@@ -148,8 +148,7 @@ impl ClientJobs {
     }
 
     /// How many jobs `client` has.
-    #[cfg(test)]
-    fn count(&self, client: Client) -> usize {
+    pub(crate) fn count(&self, client: Client) -> usize {
         let counts = self.counts.lock().unwrap_or_else(PoisonError::into_inner);
         counts.get(&client).copied().unwrap_or(0)
     }

@@ -54,7 +54,7 @@ mod config;
 mod server;
 
 pub use config::ServerConfig;
-pub use server::serve_with;
+pub use server::{serve_with, serve_with_state};
 
 use std::future::Future;
 

@@ -46,7 +46,19 @@ pub async fn serve_with(
     config: ServerConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
-    let state = AppState::with_config(config);
+    serve_with_state(listener, AppState::with_config(config), shutdown).await
+}
+
+/// [`serve_with`], sharing `state` with the caller: it may watch the jobs of each client
+/// ([`AppState::jobs_of`]) or shut the jobs down itself.
+///
+/// # Errors
+/// As [`serve_with`].
+pub async fn serve_with_state(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> io::Result<()> {
     let router = router_with(state.clone());
     let mut http = http1::Builder::new();
     http.timer(TokioTimer::new())

@@ -10,15 +10,17 @@
 
 use std::time::{Duration, Instant};
 
+use geography_web::api::{AppState, Client};
 use geography_web::ServerConfig;
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio::task::JoinSet;
 
-/// The server on a loopback port, in this process; stopped when dropped.
+/// The server on a loopback port, in this process, and its state; stopped when dropped.
 struct Server {
     address: String,
+    state: AppState,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
 }
 
@@ -29,13 +31,43 @@ impl Server {
         let listener = socket.listen(4096).unwrap();
         let address = listener.local_addr().unwrap().to_string();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        tokio::spawn(geography_web::serve_with(listener, config, async move {
-            let _ = stopped.await;
-        }));
+        let state = AppState::with_config(config);
+        tokio::spawn(geography_web::serve_with_state(
+            listener,
+            state.clone(),
+            async move {
+                let _ = stopped.await;
+            },
+        ));
         Server {
             address,
+            state,
             stop: Some(stop),
         }
+    }
+
+    /// Waits until the server counts `count` jobs of `client` (`job`, if given, must not end
+    /// before).
+    async fn counted(
+        &self,
+        client: &str,
+        count: usize,
+        job: Option<&tokio::task::JoinHandle<Answer>>,
+    ) {
+        let client = Client(Some(client.parse().unwrap()));
+        for _ in 0..2000 {
+            if self.state.jobs_of(client) >= count {
+                return;
+            }
+            if let Some(job) = job {
+                assert!(
+                    !job.is_finished(),
+                    "the job of {client:?} ended before it was counted"
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        panic!("the jobs of {client:?} were never counted");
     }
 }
 
@@ -276,7 +308,16 @@ async fn half_open_connections_are_dropped_and_small_requests_answered_under_loa
         big.spawn(async move { post(&address, "/api/solve", Some(client), &body).await });
     }
     // Once the jobs compute, a second job of a client computing one is refused.
-    let refused = refused_while_computing(&address, "198.51.100.1", None).await;
+    server.counted("198.51.100.1", 1, None).await;
+    server.counted("198.51.100.2", 1, None).await;
+    let refused = post(
+        &address,
+        "/api/solve",
+        Some("198.51.100.1"),
+        &json!({ "board": TINY }),
+    )
+    .await;
+    assert_eq!(refused.status, 429);
     assert_eq!(refused.header("retry-after"), Some("1"));
     assert!(
         refused.json()["error"]
@@ -370,33 +411,6 @@ async fn all_dropped(
     (counts, slowest)
 }
 
-/// The 429 a tiny job of `client` gets once the server counts a job of its (polled; `job`,
-/// if given, must not end before).
-async fn refused_while_computing(
-    address: &str,
-    client: &str,
-    job: Option<&tokio::task::JoinHandle<Answer>>,
-) -> Answer {
-    for _ in 0..500 {
-        let answer = post(
-            address,
-            "/api/solve",
-            Some(client),
-            &json!({ "board": TINY }),
-        )
-        .await;
-        if answer.status == 429 {
-            return answer;
-        }
-        assert!(
-            !job.is_some_and(tokio::task::JoinHandle::is_finished),
-            "the job of {client} ended before it was counted"
-        );
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    panic!("the job of {client} was never counted");
-}
-
 /// Regression: a job past its time kept its slot, and a client could stall the server.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_job_past_the_solve_timeout_is_504_and_the_next_job_runs() {
@@ -445,14 +459,18 @@ async fn a_job_past_the_solve_timeout_is_504_and_the_next_job_runs() {
 }
 
 /// A long job (a 1000 × 1000 knight board with its edge classes, several seconds) sent by
-/// `client`; returns once the server counts it, as a client's second job is refused.
-async fn start_long_job(address: &str, client: &'static str) -> tokio::task::JoinHandle<Answer> {
+/// `client`; returns once the server counts it for `counted_as`.
+async fn start_long_job(
+    server: &Server,
+    client: &'static str,
+    counted_as: &str,
+) -> tokio::task::JoinHandle<Answer> {
     let body = json!({"board": big_board(1000, "knight", 4), "edges": true, "compact": true});
     let job = {
-        let address = address.to_string();
+        let address = server.address.clone();
         tokio::spawn(async move { post(&address, "/api/solve", Some(client), &body).await })
     };
-    refused_while_computing(address, client, Some(&job)).await;
+    server.counted(counted_as, 1, Some(&job)).await;
     job
 }
 
@@ -466,7 +484,8 @@ async fn forwarded_addresses_are_clients_only_when_trusted() {
             ..quick()
         });
         let address = server.address.clone();
-        let long = start_long_job(&address, "198.51.100.1").await;
+        let counted_as = if trusted { "198.51.100.1" } else { "127.0.0.1" };
+        let long = start_long_job(&server, "198.51.100.1", counted_as).await;
         let other = post(
             &address,
             "/api/solve",
