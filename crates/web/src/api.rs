@@ -1485,16 +1485,22 @@ mod tests {
     }
 
     /// A job that computes until its budget stops it, checking it often (as an analysis
-    /// does before every position), and says when it started and when it stopped.
+    /// does before every position), and says when it started and when it stopped; it gives
+    /// up after 15 s, so that a test of a broken stop fails instead of hanging.
     fn until_stopped(
         events: std::sync::mpsc::Sender<&'static str>,
     ) -> impl FnOnce(&[u8], &Limits, &Budget) -> Result<Answer, ApiError> + Send + 'static {
         move |_, _, budget| {
+            let started = Instant::now();
             let _ = events.send("started");
             loop {
                 if let Err(error) = budget.check() {
                     let _ = events.send("stopped");
                     return Err(ApiError::job("board", &error));
+                }
+                if started.elapsed() > std::time::Duration::from_secs(15) {
+                    let _ = events.send("never stopped");
+                    return Err(ApiError::bad_request("never stopped"));
                 }
                 std::thread::sleep(std::time::Duration::from_millis(1));
             }
@@ -1503,8 +1509,8 @@ mod tests {
 
     fn next_event(events: &std::sync::mpsc::Receiver<&'static str>) -> &'static str {
         events
-            .recv_timeout(std::time::Duration::from_secs(10))
-            .unwrap_or("nothing within 10 s")
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .unwrap_or("nothing within 20 s")
     }
 
     /// Regression: a job past its time was answered but went on computing, holding its slot.
@@ -1589,7 +1595,7 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_job_stopped_by_a_shutdown_is_503_and_says_so() {
-        let state = one_slot(std::time::Duration::from_secs(30));
+        let state = one_slot(std::time::Duration::from_secs(3600));
         let (sender, events) = std::sync::mpsc::channel();
         let job = tokio::spawn(run_job(
             state.clone(),
@@ -1599,6 +1605,7 @@ mod tests {
         ));
         assert_eq!(next_event(&events), "started");
         state.shut_down();
+        assert_eq!(next_event(&events), "stopped");
         let (status, error) = status_and_error(job.await.unwrap()).await;
         assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
         assert_eq!(error, "the server is shutting down");
