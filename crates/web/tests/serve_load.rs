@@ -458,6 +458,95 @@ async fn a_job_past_the_solve_timeout_is_504_and_the_next_job_runs() {
     );
 }
 
+/// A random sparse graph of 2000 vertices and 2400 edges as an edge list: as Slither, a
+/// search of minutes (until its bound) that checks its budget before every position.
+fn slither_search() -> Value {
+    let (n, m) = (2000_u64, 2400);
+    let mut state = 11_u64;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) % n
+    };
+    let mut edges = std::collections::BTreeSet::new();
+    while edges.len() < m {
+        let (u, v) = (next(), next());
+        if u != v {
+            edges.insert((u.min(v), u.max(v)));
+        }
+    }
+    let mut text = String::new();
+    for (u, v) in edges {
+        text.push_str(&u.to_string());
+        text.push(' ');
+        text.push_str(&v.to_string());
+        text.push('\n');
+    }
+    json!({ "graph": format!("{n} {m}\n{text}") })
+}
+
+/// Regression: a job that checks its budget often went on computing after its 504.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_searching_job_past_its_timeout_or_left_by_its_client_really_stops() {
+    let server = Server::start(ServerConfig {
+        jobs: 1,
+        solve_timeout: Duration::from_millis(500),
+        queue_timeout: Duration::from_secs(20),
+        trust_forwarded: true,
+        ..quick()
+    });
+    let address = server.address.clone();
+    let search = slither_search();
+    let started = Instant::now();
+    let answer = post(
+        &address,
+        "/api/slither/solve",
+        Some("198.51.100.1"),
+        &search,
+    )
+    .await;
+    assert_eq!(answer.status, 504, "{:?}", answer.json());
+    // The only slot is free as soon as the search sees its flag: the next job runs.
+    let next = post(
+        &address,
+        "/api/solve",
+        Some("198.51.100.2"),
+        &json!({ "board": TINY }),
+    )
+    .await;
+    assert_eq!(next.status, 200, "{:?}", next.json());
+    let timed_out = started.elapsed();
+    assert!(timed_out < Duration::from_secs(10), "{timed_out:?}");
+
+    // A client that goes away stops its job too.
+    let body = serde_json::to_vec(&search).unwrap();
+    let mut stream = TcpStream::connect(&address).await.unwrap();
+    let head = format!(
+        "POST /api/slither/solve HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 198.51.100.3\r\n\
+         Content-Length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    stream.write_all(&body).await.unwrap();
+    server.counted("198.51.100.3", 1, None).await;
+    let left = Instant::now();
+    drop(stream);
+    let client = Client(Some("198.51.100.3".parse().unwrap()));
+    while server.state.jobs_of(client) > 0 {
+        assert!(
+            left.elapsed() < Duration::from_secs(10),
+            "the left job still runs"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let stopped = left.elapsed();
+    eprintln!(
+        "a Slither search of minutes: answered 504 and its slot free for the next job after \
+         {timed_out:?} (solve timeout 0.5 s); left by its client, stopped after {stopped:?}"
+    );
+}
+
 /// A long job (a 1000 × 1000 knight board with its edge classes, several seconds) sent by
 /// `client`; returns once the server counts it for `counted_as`.
 async fn start_long_job(
