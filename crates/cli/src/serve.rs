@@ -36,7 +36,7 @@ const BACKLOG: u32 = 4096;
 ///
 /// Example: geography serve --open
 ///
-/// Example: geography serve --host 0.0.0.0 --jobs-per-client 1 --solve-timeout 20
+/// Example: geography serve --host 0.0.0.0 --solve-timeout 20
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The address to listen on: 127.0.0.1 (this machine only), 0.0.0.0 (every IPv4

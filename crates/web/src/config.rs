@@ -75,8 +75,10 @@ impl ServerConfig {
     pub const DEFAULT_SOLVE_TIMEOUT: Duration = Duration::from_secs(60);
     /// [`ServerConfig::queue_timeout`] by default: 60 s.
     pub const DEFAULT_QUEUE_TIMEOUT: Duration = Duration::from_secs(60);
-    /// [`ServerConfig::jobs_per_client`] by default: 2.
-    pub const DEFAULT_JOBS_PER_CLIENT: usize = 2;
+    /// [`ServerConfig::jobs_per_client`] by default: 4. The page sends up to three requests
+    /// at once as it opens (each of its modes asks for its analysis); with a limit of 2 one
+    /// of them would be refused.
+    pub const DEFAULT_JOBS_PER_CLIENT: usize = 4;
 
     /// [`ServerConfig::jobs`] by default: the number of cores the process may use (4 when
     /// it cannot be told).

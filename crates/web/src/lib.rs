@@ -33,7 +33,7 @@
 //! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
 //! let config = ServerConfig {
 //!     solve_timeout: Duration::from_secs(10),
-//!     jobs_per_client: 1,
+//!     jobs: 2,
 //!     ..ServerConfig::default()
 //! };
 //! let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
