@@ -98,7 +98,7 @@ pub const STATUS_BLOCKED: char = '#';
 ///
 /// # Errors
 /// [`JobError::Stopped`] when the budget runs out between solving, the certificate and the
-/// edge classes.
+/// edge classes, or during the edge classes' searches.
 pub fn solve<'g>(
     game: &'g Game,
     options: SolveOptions,
@@ -116,7 +116,11 @@ pub fn solve<'g>(
     };
     let edge_classes = if options.edges {
         budget.check()?;
-        Some(game.edge_classes(&solution))
+        let stopped = || budget.check().is_err();
+        Some(
+            game.edge_classes_until(&solution, stopped)
+                .ok_or(JobError::Stopped)?,
+        )
     } else {
         None
     };

@@ -54,8 +54,14 @@ struct Searches<'a> {
 }
 
 /// Decides every pending arc between two C vertices of `graph`: `IN_SOME` when a perfect
-/// matching of G[C] uses it, `IN_NONE` otherwise.
-pub(crate) fn covered_edges(graph: &Graph, decomposition: &Decomposition, mark: &mut [u8]) {
+/// matching of G[C] uses it, `IN_NONE` otherwise. Asks `stop` before each vertex's searches
+/// and gives up (false, arcs left pending) as soon as it answers true.
+pub(crate) fn covered_edges(
+    graph: &Graph,
+    decomposition: &Decomposition,
+    mark: &mut [u8],
+    stop: &mut dyn FnMut() -> bool,
+) -> bool {
     let bound = graph.vertex_count();
     let removed: Vec<bool> = decomposition
         .classes()
@@ -77,6 +83,9 @@ pub(crate) fn covered_edges(graph: &Graph, decomposition: &Decomposition, mark: 
         if searches.removed[u as usize] || !searches.has_pending(u, mark) {
             continue;
         }
+        if stop() {
+            return false;
+        }
         if searches.decide_vertex(u, mark, LOCAL_BUDGET) {
             continue;
         }
@@ -94,6 +103,7 @@ pub(crate) fn covered_edges(graph: &Graph, decomposition: &Decomposition, mark: 
             searches.decide_vertex(u, mark, usize::MAX);
         }
     }
+    true
 }
 
 /// The most vertices a search around one vertex labels before the next method is tried: a

@@ -131,6 +131,25 @@ pub(crate) const IN_NONE: u8 = 2;
 /// assert_eq!(classes.counts(), [0, 4, 0]);
 /// ```
 pub fn edge_classes<'g>(graph: &'g Graph, decomposition: &Decomposition) -> EdgeClasses<'g> {
+    edge_classes_until(graph, decomposition, || false).expect("never stopped")
+}
+
+/// [`edge_classes`], asking `stop` between the searches on graphs with odd cycles (the only
+/// long part), and `None` as soon as it answers true: a job with a time limit or a cancel
+/// flag ends there, not after the last search.
+///
+/// # Examples
+///
+/// ```
+/// use geography_matching::{decompose, edge_classes_until, Graph};
+/// let triangle = Graph::from_edges(3, [(0, 1), (1, 2), (2, 0)]).unwrap();
+/// assert!(edge_classes_until(&triangle, &decompose(&triangle), || false).is_some());
+/// ```
+pub fn edge_classes_until<'g>(
+    graph: &'g Graph,
+    decomposition: &Decomposition,
+    mut stop: impl FnMut() -> bool,
+) -> Option<EdgeClasses<'g>> {
     let heads = graph.arc_heads();
     let class = decomposition.classes();
     let mut mark = vec![PENDING; heads.len()];
@@ -155,7 +174,11 @@ pub fn edge_classes<'g>(graph: &'g Graph, decomposition: &Decomposition) -> Edge
     if any_covered_edge {
         match two_colouring(graph) {
             Some(side) => bipartite_covered_edges(graph, decomposition, &side, &mut mark),
-            None => covered_edges(graph, decomposition, &mut mark),
+            None => {
+                if !covered_edges(graph, decomposition, &mut mark, &mut stop) {
+                    return None;
+                }
+            }
         }
     }
     let mates = decomposition.matching();
@@ -176,7 +199,7 @@ pub fn edge_classes<'g>(graph: &'g Graph, decomposition: &Decomposition) -> Edge
             }
         })
         .collect();
-    EdgeClasses { graph, arcs }
+    Some(EdgeClasses { graph, arcs })
 }
 
 /// Whether some arc at `u` other than the one to its mate is used by a maximum matching: then

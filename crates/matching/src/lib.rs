@@ -85,7 +85,7 @@ pub use certificate::{check, Certificate, CertificateError};
 pub use colouring::two_colouring;
 pub use decomposition::{Class, Decomposition, Proof};
 pub use dulmage_mendelsohn::bipartite_decomposition;
-pub use edge_classes::{edge_classes, EdgeClass, EdgeClasses};
+pub use edge_classes::{edge_classes, edge_classes_until, EdgeClass, EdgeClasses};
 pub use gallai_edmonds::gallai_edmonds;
 pub use graph::{Adjacency, Graph, GraphError, Masked, MaskedNeighbors, NONE};
 pub use greedy::greedy_matching;

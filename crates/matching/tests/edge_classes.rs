@@ -7,7 +7,7 @@ mod common;
 
 use common::{graph_from_code, masks, nu_of_subsets};
 use geography_matching::{
-    decompose, edge_classes, gallai_edmonds, maximum_matching, Adjacency, EdgeClass, Graph, Random,
+    decompose, edge_classes, edge_classes_until, gallai_edmonds, maximum_matching, Adjacency, EdgeClass, Graph, Random,
 };
 
 /// The class of every edge `(u, v)`, `u < v` in increasing order, by brute force.
@@ -184,4 +184,37 @@ fn medium_random_graphs_where_the_budgets_run_out() {
             "n = {n}, m = {m}"
         );
     }
+}
+
+#[test]
+fn the_searches_stop_when_asked_and_give_the_same_classes_when_not() {
+    let mut random = Random::new(41);
+    let mut asked = 0;
+    for _ in 0..400 {
+        let n = 6 + random.below(10) as u32;
+        let edges: Vec<(u32, u32)> = (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+            .filter(|_| random.chance(0.35))
+            .collect();
+        let graph = Graph::from_edges(n as usize, edges).unwrap();
+        let d = decompose(&graph);
+        let mut calls = 0;
+        let classes = edge_classes_until(&graph, &d, || {
+            calls += 1;
+            false
+        })
+        .expect("never asked to stop");
+        assert!(classes.iter().eq(edge_classes(&graph, &d).iter()));
+        if calls > 0 {
+            asked += 1;
+            // Stopped at the last question: no classes.
+            let mut left = calls;
+            let stopped = edge_classes_until(&graph, &d, || {
+                left -= 1;
+                left == 0
+            });
+            assert!(stopped.is_none());
+        }
+    }
+    assert!(asked > 100, "{asked}");
 }

@@ -13,7 +13,8 @@ use std::sync::OnceLock;
 
 use geography_boards::{solve_board_on_threads, Board, Cell, Grid};
 use geography_matching::{
-    check, edge_classes, Adjacency, Certificate, CertificateError, EdgeClasses, Graph,
+    check, edge_classes, edge_classes_until, Adjacency, Certificate, CertificateError, EdgeClasses,
+    Graph,
 };
 use serde::Serialize;
 
@@ -146,6 +147,16 @@ impl Game {
     /// (see [`geography_matching::edge_classes`]); builds a board's graph.
     pub fn edge_classes(&self, solution: &Solution) -> EdgeClasses<'_> {
         edge_classes(self.graph(), solution.decomposition())
+    }
+
+    /// [`Game::edge_classes`], asking `stop` between its searches and `None` once it answers
+    /// true (see [`geography_matching::edge_classes_until`]).
+    pub fn edge_classes_until(
+        &self,
+        solution: &Solution,
+        stop: impl FnMut() -> bool,
+    ) -> Option<EdgeClasses<'_>> {
+        edge_classes_until(self.graph(), solution.decomposition(), stop)
     }
 
     /// Checks a certificate against the game's graph, independently of any solver (see
