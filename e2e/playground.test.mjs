@@ -562,6 +562,109 @@ test('a record on the graph: blunders marked as the API says, arrow keys step th
   assert.deepEqual(blunders, random.report.blunders);
 });
 
+// ---------------------------------------------------------------------------------------------
+// Share links, export, Slither, big boards
+
+/** Opens `url` afresh (a new document, not only a new fragment). */
+async function reopen(url) {
+  await page.goto('about:blank');
+  await page.goto(url);
+}
+
+/** Waits until Play has its answer. */
+async function playSettled() {
+  await page.waitForFunction(() => !['thinking', 'idle'].includes(document.querySelector('#play-status').dataset.state));
+}
+
+/** The moves listed in Play, the board or graph text, and the cells or vertices visited. */
+async function playedPosition(picture, visited) {
+  return {
+    moves: await page.$$eval('#move-list li', (nodes) => nodes.map((node) => node.textContent.replace(/^(You|Engine) /, ''))),
+    visited: await page.locator(`${picture} ${visited}.visited`).count(),
+  };
+}
+
+async function copyLink() {
+  await page.click('#copy-link');
+  await page.waitForFunction(() => document.querySelector('#share-link').value.startsWith('http'));
+  return page.inputValue('#share-link');
+}
+
+test('share links: a board and a graph with moves in Play open as the same position', async () => {
+  const board = '4 5\n.#...\n.....\n...#.\n#....\n';
+  await loadBoard(board);
+  await page.click('#tab-play');
+  await page.click('#front-board');
+  await page.click('#engine-starts');
+  await playSettled();
+  await page.locator('#grid .cell.legal').first().click();
+  await playSettled();
+  const before = await playedPosition('#grid', '.cell');
+  assert.equal(before.moves.length, 3);
+  const link = await copyLink();
+  assert.match(link, /#v1\/play\/token\/b4x5o:[0-9a-z.]+\/\d+\.\d+,\d+\.\d+,\d+\.\d+$/);
+  await reopen(link);
+  await playSettled();
+  assert.equal(await page.getAttribute('#tab-play', 'aria-selected'), 'true');
+  assert.equal(await page.inputValue('#board-text'), board);
+  assert.deepEqual(await playedPosition('#grid', '.cell'), before);
+  await shot('11-share-board');
+
+  await loadGraph(TAILED_TRIANGLE);
+  await page.click('#tab-play');
+  await page.click('#new-game');
+  await vertex(2).click();
+  await playSettled();
+  const graphBefore = await playedPosition('#graph', '.vertex');
+  const graphText = await page.inputValue('#graph-text');
+  const graphLink = await copyLink();
+  assert.match(graphLink, /#v1\/play\/token\/g7:0-1,0-2,1-2,2-3,3-4,5-6\/2,\d$/);
+  await reopen(graphLink);
+  await playSettled();
+  assert.equal(await page.getAttribute('#front-graph', 'aria-pressed'), 'true');
+  assert.equal(await page.inputValue('#graph-text'), graphText);
+  assert.deepEqual(await playedPosition('#graph', '.vertex'), graphBefore);
+});
+
+test('share links of another version or malformed say why and keep the default board', async () => {
+  const garden = fs.readFileSync(path.join(ROOT, 'examples/garden.board'), 'utf8');
+  for (const [fragment, message] of [
+    ['v9/board/token/b2x2o:4/', /of version 9, and this page reads version 1 only/],
+    ['v1/board/token/b2x2o:3/', /its runs cover 3 of the 4 cells/],
+    ['v1/play/token/g3:0-7/', /a vertex 7 is larger than 2/],
+    ['v1/dance/token/g1:/', /"dance" is not a mode/],
+  ]) {
+    await reopen(`${BASE}/#${fragment}`);
+    await page.waitForFunction(() => !document.querySelector('#share-error').hidden);
+    assert.match(await page.textContent('#share-error'), message);
+    assert.equal(await page.getAttribute('#tab-board', 'aria-selected'), 'true');
+    await analysed();
+    assert.equal(await page.inputValue('#board-text'), garden);
+  }
+});
+
+test('a position too long for a link is saved as a file, and Load position opens it', async () => {
+  // A path of 3000 vertices: its edge list alone is past the link's 8000 characters.
+  const n = 3000;
+  const edges = Array.from({ length: n - 1 }, (_, v) => [v, v + 1]);
+  const file = path.join(os.tmpdir(), 'geography-e2e-position.json');
+  fs.writeFileSync(file, JSON.stringify({ geography: 'position', version: 1, mode: 'graph', game: 'token', kind: 'graph', moves: [], graph: { vertices: n, edges } }));
+  await page.setInputFiles('#load-position', file);
+  await page.waitForFunction((count) => document.querySelector('#g-stat-vertices').textContent === String(count), n);
+  assert.equal(await page.getAttribute('#tab-graph', 'aria-selected'), 'true');
+  const saved = page.waitForEvent('download');
+  await page.click('#copy-link');
+  const download = await saved;
+  assert.equal(download.suggestedFilename(), 'position.json');
+  assert.match(await page.textContent('#share-note'), /too large for a link \(\d+ characters, at most 8000\)/);
+  const copy = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
+  assert.deepEqual([copy.kind, copy.mode, copy.graph.vertices, copy.graph.edges], ['graph', 'graph', n, edges]);
+  // A file of another kind is refused with a reason.
+  fs.writeFileSync(file, '{"geography": "position", "version": 0}');
+  await page.setInputFiles('#load-position', file);
+  await page.waitForFunction(() => /of version 0/.test(document.querySelector('#share-error').textContent));
+});
+
 test('no errors in the browser console', () => {
   assert.deepEqual(problems, []);
 });

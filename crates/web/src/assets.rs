@@ -58,6 +58,7 @@ pub const FILES: &[Asset] = &[
     module!("dom.js"),
     module!("api.js"),
     module!("url.js"),
+    module!("share.js"),
     module!("board.js"),
     module!("boards.js"),
     module!("grid-view.js"),

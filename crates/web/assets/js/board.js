@@ -232,4 +232,9 @@ export const boardMode = {
   init,
   render,
   game: () => boardGame(state.board, state.version),
+  shared: () => ({ board: currentBoard() }),
+  openShared({ board }) {
+    showError('#board-error', null);
+    setBoard(board.rows, board.cols, board.nb, board.blocked.slice());
+  },
 };

@@ -30,10 +30,10 @@ export function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Offers `text` as a file called `name`. */
-export function download(name, text) {
+/** Offers `data` (a text or a Blob) as a file called `name`. */
+export function download(name, data, type = 'text/plain') {
   const link = document.createElement('a');
-  link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  link.href = URL.createObjectURL(data instanceof Blob ? data : new Blob([data], { type }));
   link.download = name;
   document.body.appendChild(link);
   link.click();

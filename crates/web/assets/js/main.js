@@ -10,7 +10,8 @@
 //   boards.js   boards as data            graphs.js   graphs as data
 //   grid-view.js drawing boards           graph-view.js drawing graphs
 //   layout.js   placing a graph's vertices
-//   api.js      the API client            url.js      URL state
+//   api.js      the API client            url.js      URL state, share links
+//   share.js    Copy link, Load position
 //   dom.js      small page helpers
 
 import { boardMode } from './board.js';
@@ -20,7 +21,8 @@ import { addMode, bringToFront, isMode, keyDown, redraw, shownMode, showMode } f
 import { playMode } from './play.js';
 import { recordMode } from './record.js';
 import { treasureMode } from './treasure.js';
-import { modeInUrl, onUrlChange } from './url.js';
+import { initShare, openLink } from './share.js';
+import { fragmentInUrl, isShareFragment, modeInUrl, onUrlChange } from './url.js';
 
 const MODES = [boardMode, graphMode, playMode, recordMode, treasureMode];
 
@@ -37,11 +39,16 @@ function init() {
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(redraw, 100);
   });
-  onUrlChange((mode) => {
-    if (isMode(mode) && mode !== shownMode()) showMode(mode);
+  initShare();
+  onUrlChange((fragment) => {
+    if (isShareFragment(fragment)) openLink();
+    else if (isMode(fragment) && fragment !== shownMode()) showMode(fragment);
   });
+  // Read before showing a mode, which writes its name into the URL.
+  const link = fragmentInUrl();
   const start = modeInUrl();
   showMode(isMode(start) ? start : 'board');
+  openLink(link);
 }
 
 init();
