@@ -665,6 +665,63 @@ test('a position too long for a link is saved as a file, and Load position opens
   await page.waitForFunction(() => /of version 0/.test(document.querySelector('#share-error').textContent));
 });
 
+/** The file the click on `button` downloads: its name and its bytes. */
+async function downloaded(button) {
+  const saved = page.waitForEvent('download');
+  await page.click(button);
+  const download = await saved;
+  return { name: download.suggestedFilename(), bytes: fs.readFileSync(await download.path()) };
+}
+
+/** The width and height of a PNG file, from its header. */
+function pngSize(bytes) {
+  assert.deepEqual([...bytes.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10], 'a PNG signature');
+  return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+}
+
+/** How many elements match `selector` in the SVG text, parsed by the browser (null: not SVG). */
+async function countInSvg(text, selector) {
+  return page.evaluate(([svgText, css]) => {
+    const doc = new DOMParser().parseFromString(svgText, 'image/svg+xml');
+    if (doc.querySelector('parsererror') || doc.documentElement.tagName !== 'svg') return null;
+    return doc.querySelectorAll(css).length;
+  }, [text, selector]);
+}
+
+test('Export SVG and PNG: the board and the graph as files, every cell and vertex in the SVG', async () => {
+  await reopen(BASE);
+  await analysed();
+  const svgFile = await downloaded('#export-svg');
+  assert.equal(svgFile.name, 'board.svg');
+  const svgText = svgFile.bytes.toString('utf8');
+  assert.equal(await countInSvg(svgText, '.cell'), 60);
+  assert.equal(await countInSvg(svgText, '.cell.win'), await page.locator('#grid .cell.win').count());
+  assert.match(svgText, /<style>[^<]*--win:/, 'the colours travel with the file');
+  const pngFile = await downloaded('#export-png');
+  assert.equal(pngFile.name, 'board.png');
+  const [width, height] = pngSize(pngFile.bytes);
+  const box = await page.$eval('#grid', (svg) => [svg.viewBox.baseVal.width, svg.viewBox.baseVal.height]);
+  assert.deepEqual([width, height], box.map((side) => Math.round(side * 2)));
+
+  await loadGraph(TAILED_TRIANGLE);
+  const graphSvg = await downloaded('#export-svg');
+  assert.equal(graphSvg.name, 'graph.svg');
+  assert.equal(await countInSvg(graphSvg.bytes.toString('utf8'), '.vertex'), 7);
+  assert.equal(await countInSvg(graphSvg.bytes.toString('utf8'), '.edge'), 6);
+  const graphPng = await downloaded('#export-png');
+  assert.deepEqual(pngSize(graphPng.bytes), [1600, 1120]);
+  // The exported picture, opened as an image in the page: it draws.
+  await page.evaluate((text) => {
+    const image = document.createElement('img');
+    image.id = 'exported';
+    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`;
+    document.body.appendChild(image);
+    return image.decode();
+  }, graphSvg.bytes.toString('utf8'));
+  await page.locator('#exported').screenshot({ path: path.join(SHOTS, '12-exported-graph.png') });
+  await page.evaluate(() => document.querySelector('#exported').remove());
+});
+
 test('no errors in the browser console', () => {
   assert.deepEqual(problems, []);
 });

@@ -59,6 +59,7 @@ pub const FILES: &[Asset] = &[
     module!("api.js"),
     module!("url.js"),
     module!("share.js"),
+    module!("export.js"),
     module!("board.js"),
     module!("boards.js"),
     module!("grid-view.js"),

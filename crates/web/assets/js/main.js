@@ -11,7 +11,7 @@
 //   grid-view.js drawing boards           graph-view.js drawing graphs
 //   layout.js   placing a graph's vertices
 //   api.js      the API client            url.js      URL state, share links
-//   share.js    Copy link, Load position
+//   share.js    Copy link, Load position  export.js   Export SVG and PNG
 //   dom.js      small page helpers
 
 import { boardMode } from './board.js';
@@ -21,6 +21,7 @@ import { addMode, bringToFront, isMode, keyDown, redraw, shownMode, showMode } f
 import { playMode } from './play.js';
 import { recordMode } from './record.js';
 import { treasureMode } from './treasure.js';
+import { initExport } from './export.js';
 import { initShare, openLink } from './share.js';
 import { fragmentInUrl, isShareFragment, modeInUrl, onUrlChange } from './url.js';
 
@@ -40,6 +41,7 @@ function init() {
     resizeTimer = setTimeout(redraw, 100);
   });
   initShare();
+  initExport();
   onUrlChange((fragment) => {
     if (isShareFragment(fragment)) openLink();
     else if (isMode(fragment) && fragment !== shownMode()) showMode(fragment);
