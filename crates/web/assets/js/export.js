@@ -1,5 +1,7 @@
 // Exporting the picture: Export SVG saves the SVG the page draws (#grid or #graph) as a file
-// that stands alone, the page's style sheet copied into a <style> inside it; Export PNG draws
+// that stands alone, the page's style sheet copied into a <style> inside it (written into the
+// text, not the page's DOM, where the content security policy refuses inline styles, even on
+// detached nodes); Export PNG draws
 // that SVG into a canvas through an Image of a data: URL (the page's content security policy
 // allows data: images, not blob: ones) and saves the canvas. A big board drawn on the canvas
 // (canvas-view.js) exports its own SVG (up to SVG_CELL_LIMIT cells) and PNG.
@@ -46,11 +48,12 @@ export function standaloneSvg(picture) {
   copy.setAttribute('xmlns', SVG_NS);
   copy.setAttribute('width', width);
   copy.setAttribute('height', height);
-  copy.setAttribute('style', `width: ${width}px; height: ${height}px; background: #fff`);
-  const style = document.createElementNS(SVG_NS, 'style');
-  style.textContent = pageStyles();
-  copy.insertBefore(style, copy.firstChild);
-  return new XMLSerializer().serializeToString(copy);
+  const text = new XMLSerializer().serializeToString(copy);
+  // The page's rules size the picture to the page: here it keeps its own size.
+  const own = `svg#${picture.id} { width: ${width}px; height: ${height}px; max-width: none; background: #fff; }`;
+  const style = `<style><![CDATA[\n${pageStyles().replaceAll(']]>', ']] >')}\n${own}\n]]></style>`;
+  const open = text.indexOf('>') + 1;
+  return `${text.slice(0, open)}${style}${text.slice(open)}`;
 }
 
 function countLimit(picture) {
