@@ -726,6 +726,87 @@ test('Export SVG and PNG: the board and the graph as files, every cell and verte
   await page.evaluate(() => document.querySelector('#exported').remove());
 });
 
+/** The moves drawn in Slither mode with the class `cls` (winning, legal), as "a|b" sorted. */
+async function drawnMoves(cls) {
+  return page.$$eval(`.picture:not([hidden]) .slither-move.${cls}`, (lines) => lines.map((line) => line.dataset.move).sort());
+}
+
+const asMoves = (moves) => moves.map(([a, b]) => `${a}|${b}`).sort();
+
+async function slitherSettled() {
+  await page.waitForFunction(() => !['thinking', 'idle'].includes(document.querySelector('#s-status').dataset.state));
+}
+
+test('Slither on a graph and a board: the winning moves drawn are the solver\'s, hints and undo', async () => {
+  await loadGraph(TAILED_TRIANGLE);
+  await page.click('#tab-slither');
+  await page.click('#s-new-game');
+  await slitherSettled();
+  const solved = await api('/api/slither/solve', { graph: TAILED_TRIANGLE });
+  assert.ok(solved.report.winning_first_moves.length > 0);
+  assert.deepEqual(await drawnMoves('winning'), asMoves(solved.report.winning_first_moves));
+  assert.equal((await drawnMoves('winning')).length + (await drawnMoves('legal')).length, 6);
+  assert.equal(await page.locator('#graph .slither-letter').count(), solved.report.winning_first_moves.length);
+  await shot('13-slither-graph');
+
+  // Choose a winning first edge by two clicks; the engine answers; the winning moves drawn
+  // are /api/slither/move's for the moves played.
+  const [a, b] = solved.report.winning_first_moves[0];
+  await vertex(a).click();
+  await vertex(b).click();
+  await slitherSettled();
+  const played = await page.$$eval('#s-move-list li', (items) => items.map((item) => item.dataset.move.split('|').map(Number)));
+  assert.deepEqual(played[0], [a, b]);
+  const { position } = await api('/api/slither/move', { graph: TAILED_TRIANGLE, moves: played });
+  assert.deepEqual(await drawnMoves('winning'), asMoves(position.winning_moves));
+  assert.deepEqual(await drawnMoves('winning').then((w) => w.length) + (await drawnMoves('legal')).length, position.legal_moves.length);
+  if (!position.finished) {
+    await page.click('#s-hint');
+    assert.match(await page.textContent('#s-hint-text'), /^(Winning moves: |No winning move)/);
+  }
+  await page.click('#s-undo');
+  await slitherSettled();
+  assert.equal(await page.locator('#s-move-list li').count(), 0);
+  assert.deepEqual(await drawnMoves('winning'), asMoves(solved.report.winning_first_moves));
+
+  // A board, the engine starting: our turn, the winning answers drawn are the API's; play it out.
+  const board = '3 3\n...\n.#.\n...\n';
+  await loadBoard(board);
+  await page.click('#tab-slither');
+  await page.click('#front-board');
+  await page.click('#s-engine-starts');
+  await slitherSettled();
+  const cellMoves = await page.$$eval('#s-move-list li', (items) => items.map((item) => item.dataset.move.split('|').map((v) => v.split(',').map(Number))));
+  assert.equal(cellMoves.length, 1);
+  const boardPosition = (await api('/api/slither/move', { board, moves: cellMoves })).position;
+  assert.deepEqual(await drawnMoves('winning'), asMoves(boardPosition.winning_moves.map(([x, y]) => [x.join(','), y.join(',')])));
+  await shot('14-slither-board');
+  for (let turn = 0; turn < 20; turn += 1) {
+    const state = await page.getAttribute('#s-status', 'data-state');
+    if (state === 'won' || state === 'lost') break;
+    const [, to] = (await drawnMoves('legal').then((l) => l.length ? l : drawnMoves('winning')))[0].split('|');
+    await cell(to.split(',').map(Number)).click();
+    await slitherSettled();
+  }
+  assert.match(await page.getAttribute('#s-status', 'data-state'), /^(won|lost)$/);
+});
+
+test('a share link of a Slither game opens the same moves', async () => {
+  await page.click('#tab-slither');
+  await page.click('#front-graph');
+  await page.click('#s-new-game');
+  await slitherSettled();
+  await vertex(2).click();
+  await vertex(3).click();
+  await slitherSettled();
+  const moves = await page.$$eval('#s-move-list li', (items) => items.map((item) => item.dataset.move));
+  const link = await copyLink();
+  assert.match(link, /#v1\/slither\/slither\/g7:[0-9,-]+\/2-3,\d-\d$/);
+  await reopen(link);
+  await slitherSettled();
+  assert.deepEqual(await page.$$eval('#s-move-list li', (items) => items.map((item) => item.dataset.move)), moves);
+});
+
 test('no errors in the browser console', () => {
   assert.deepEqual(problems, []);
 });

@@ -68,6 +68,7 @@ pub const FILES: &[Asset] = &[
     module!("graph-view.js"),
     module!("layout.js"),
     module!("play.js"),
+    module!("slither.js"),
     module!("record.js"),
     module!("treasure.js"),
     Asset {

@@ -41,6 +41,16 @@ export function position(input, path) {
   return api('/api/move', { ...input, path });
 }
 
+/** Who wins Slither on `input` ({ board } or { graph }), with the winning first edges. */
+export function slitherSolve(input) {
+  return api('/api/slither/solve', input);
+}
+
+/** The Slither position `moves` (edges [a, b], in play order) reach, and the engine's move. */
+export function slitherPosition(input, moves) {
+  return api('/api/slither/move', { ...input, moves });
+}
+
 /** A played record, every move annotated. */
 export function analyse(record) {
   return api('/api/analyse', { record });

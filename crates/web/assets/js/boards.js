@@ -3,8 +3,8 @@
 // through the API, and the game view of a board that Play and Record use. A game view (of a
 // board here, of a graph in graphs.js) is
 //
-//   { kind, key, noun, input, recordHead, name(v), short(v), list(vs, max), line(v),
-//     draw(path, extra), randomWalk() }
+//   { kind, key, board | graph, noun, input, recordHead, name(v), short(v), list(vs, max),
+//     line(v), draw(path, extra), randomWalk() }
 //
 // `key` changes whenever the game does; `noun` is what a vertex is called (cell, vertex);
 // `input` is what /api/solve and /api/move take; `recordHead` is the game's text, the part of
@@ -101,6 +101,7 @@ export function boardGame(board, version = 0) {
   return {
     kind: 'board',
     key: `board ${version}`,
+    board,
     noun: 'cell',
     input: { board: text },
     recordHead: text,

@@ -6,6 +6,7 @@
 //   main.js     this wiring               modes.js    the tabs, the game in front
 //   board.js    Board mode (editor)       graph.js    Graph mode (editor)
 //   play.js     Play mode                 record.js   Record mode
+//   slither.js  Slither mode
 //   treasure.js Treasure mode
 //   boards.js   boards as data            graphs.js   graphs as data
 //   grid-view.js drawing boards           graph-view.js drawing graphs
@@ -20,12 +21,13 @@ import { graphMode } from './graph.js';
 import { addMode, bringToFront, isMode, keyDown, redraw, shownMode, showMode } from './modes.js';
 import { playMode } from './play.js';
 import { recordMode } from './record.js';
+import { slitherMode } from './slither.js';
 import { treasureMode } from './treasure.js';
 import { initExport } from './export.js';
 import { initShare, openLink } from './share.js';
 import { fragmentInUrl, isShareFragment, modeInUrl, onUrlChange } from './url.js';
 
-const MODES = [boardMode, graphMode, playMode, recordMode, treasureMode];
+const MODES = [boardMode, graphMode, playMode, slitherMode, recordMode, treasureMode];
 
 function init() {
   for (const mode of MODES) addMode(mode);
