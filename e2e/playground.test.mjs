@@ -75,9 +75,12 @@ function cell([r, c]) {
 
 async function loadBoard(text) {
   await page.click('#tab-board');
+  const version = Number(await page.getAttribute('#grid', 'data-version'));
   await page.fill('#board-text', text);
   await page.click('#load-board');
-  await page.waitForFunction((expected) => document.querySelector('#board-text').value === expected, text);
+  // Filling the text already shows it: wait for the board loaded from it, a new version.
+  await page.waitForFunction(([expected, old]) => document.querySelector('#board-text').value === expected
+    && Number(document.querySelector('#grid').dataset.version) > old, [text, version]);
   await analysed();
 }
 
@@ -805,6 +808,93 @@ test('a share link of a Slither game opens the same moves', async () => {
   await reopen(link);
   await slitherSettled();
   assert.deepEqual(await page.$$eval('#s-move-list li', (items) => items.map((item) => item.dataset.move)), moves);
+});
+
+/** A random board text: `rows` × `cols`, about `density` of the cells blocked, seeded. */
+function randomBoardText(rows, cols, density, seed) {
+  let state = seed;
+  const next = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  let text = `${rows} ${cols}\n`;
+  for (let r = 0; r < rows; r += 1) {
+    for (let c = 0; c < cols; c += 1) text += next() < density ? '#' : '.';
+    text += '\n';
+  }
+  return text;
+}
+
+/** The canvas's colour at the point (fx, fy) of cell [r, c] (1-based), as #rrggbb. */
+async function canvasColour([r, c], [fx, fy]) {
+  return page.$eval('#canvas', (canvas, [row, col, x, y]) => {
+    const { scale, x0, y0, skew } = Object.fromEntries(Object.entries(canvas.dataset).map(([k, v]) => [k, Number(v)]));
+    const px = Math.floor(x0 + (col - 1 + x + skew * (row - 1)) * scale);
+    const py = Math.floor(y0 + (row - 1 + y) * scale);
+    const [red, green, blue] = canvas.getContext('2d').getImageData(px, py, 1, 1).data;
+    return `#${[red, green, blue].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+  }, [r, c, fx, fy]);
+}
+
+// The canvas's colours (canvas-view.js): win light, lose middle, blocked dark.
+const CANVAS_COLOURS = { W: '#bbf7d0', L: '#f43f5e', '#': '#111827' };
+
+test('a big board (200×200, the largest the server takes today) on the canvas: coloured as the solver says, zoom, pan, edit, export', async () => {
+  const [rows, cols] = [200, 200];
+  const text = randomBoardText(rows, cols, 0.25, 7);
+  const { grid, summary } = await api('/api/solve', { board: text });
+  await loadBoard(text);
+  assert.ok(await page.locator('#canvas').isVisible());
+  assert.ok(await page.locator('#grid').isHidden());
+  assert.equal(await page.textContent('#stat-wins'), String(summary.mover_wins));
+  // At the fitted zoom every cell is a few pixels: its centre has its colour.
+  const probes = [[1, 1], [100, 37], [200, 200], [57, 142], [123, 9]];
+  for (const [r, c] of probes) {
+    assert.equal(await canvasColour([r, c], [0.5, 0.5]), CANVAS_COLOURS[grid[r - 1][c - 1]], `cell (${r},${c})`);
+  }
+  await shot('15-big-board');
+  // Zoom in about the centre until the letters show; the cells keep their colours.
+  for (let i = 0; i < 6; i += 1) await page.click('#zoom-in');
+  await page.waitForFunction(() => Number(document.querySelector('#canvas').dataset.scale) >= 14);
+  const box = await page.locator('#canvas').boundingBox();
+  const centre = await page.$eval('#canvas', (canvas) => {
+    const { scale, x0, y0 } = Object.fromEntries(Object.entries(canvas.dataset).map(([k, v]) => [k, Number(v)]));
+    return [Math.floor((canvas.height / 2 - y0) / scale) + 1, Math.floor((canvas.width / 2 - x0) / scale) + 1];
+  });
+  assert.equal(await canvasColour(centre, [0.12, 0.85]), CANVAS_COLOURS[grid[centre[0] - 1][centre[1] - 1]]);
+  await shot('16-big-board-zoomed');
+  // Dragging pans by as much as the pointer moved.
+  const before = Number(await page.getAttribute('#canvas', 'data-x0'));
+  await page.mouse.move(box.x + 100, box.y + 100);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 160, box.y + 100, { steps: 5 });
+  await page.mouse.up();
+  await page.waitForFunction((x) => Math.abs(Number(document.querySelector('#canvas').dataset.x0) - x - 60) < 1, before);
+  // A click (no drag) on a cell blocks or frees it, and the board is analysed again.
+  const target = await page.$eval('#canvas', (canvas) => {
+    const { scale, x0, y0 } = Object.fromEntries(Object.entries(canvas.dataset).map(([k, v]) => [k, Number(v)]));
+    const [r, c] = [Math.floor((canvas.height / 2 - y0) / scale), Math.floor((canvas.width / 2 - x0) / scale)];
+    return { r, c, x: x0 + (c + 0.5) * scale, y: y0 + (r + 0.5) * scale };
+  });
+  await page.mouse.click(box.x + target.x, box.y + target.y);
+  await analysed();
+  const edited = (await page.inputValue('#board-text')).split('\n')[target.r + 1][target.c];
+  assert.equal(edited, text.split('\n')[target.r + 1][target.c] === '#' ? '.' : '#');
+  const after = await api('/api/solve', { board: await page.inputValue('#board-text') });
+  await page.waitForFunction(() => Number(document.querySelector('#canvas').dataset.scale) >= 14);
+  assert.equal(await canvasColour([target.r + 1, target.c + 1], [0.12, 0.85]), CANVAS_COLOURS[after.grid[target.r][target.c]]);
+  // Export: every cell in the SVG, the whole board in the PNG.
+  const svgFile = await downloaded('#export-svg');
+  assert.equal(await countInSvg(svgFile.bytes.toString('utf8'), '.cell'), rows * cols);
+  assert.equal(await countInSvg(svgFile.bytes.toString('utf8'), '.cell.win'), after.summary.mover_wins);
+  const pngFile = await downloaded('#export-png');
+  assert.deepEqual(pngSize(pngFile.bytes), [cols * 8, rows * 8]);
+  // The keyboard: Tab reaches the canvas, + zooms, 0 fits.
+  await page.focus('#canvas');
+  await page.keyboard.press('0');
+  await page.waitForFunction(() => Number(document.querySelector('#canvas').dataset.scale) < 14);
+  await page.keyboard.press('+');
+  await page.waitForFunction(() => Number(document.querySelector('#canvas').dataset.scale) >= 3);
 });
 
 test('no errors in the browser console', () => {

@@ -63,6 +63,7 @@ pub const FILES: &[Asset] = &[
     module!("board.js"),
     module!("boards.js"),
     module!("grid-view.js"),
+    module!("canvas-view.js"),
     module!("graph.js"),
     module!("graphs.js"),
     module!("graph-view.js"),

@@ -4,7 +4,8 @@
 // board Play and Record use when the board is in front.
 
 import { solve } from './api.js';
-import { boardFromText, boardGame, boardText, isFree } from './boards.js';
+import { boardGame, boardText, cellStatuses, isFree, readBoard } from './boards.js';
+import { CANVAS_CELLS, drawCanvasBoard, onCanvasClick, STATUS } from './canvas-view.js';
 import { $, capital, clampInput, download, onFileChosen, setStatus, showError } from './dom.js';
 import { cellAt, drawGrid, drawPath } from './grid-view.js';
 import { isShown, redraw } from './modes.js';
@@ -17,21 +18,35 @@ const state = {
   version: 0,
   solution: null, // the last /api/solve answer
   solvedVersion: -1, // the version it answers
+  status: null, // the status of every cell in `solution` (canvas-view.js codes)
 };
 
-function setBoard(rows, cols, nb, blocked) {
+function setBoard(rows, cols, nb, blocked, answer = null) {
   state.board = { rows, cols, nb, blocked };
-  $('#rows').value = rows;
-  $('#cols').value = cols;
+  $('#rows').value = Math.min(rows, SVG_SIDE);
+  $('#cols').value = Math.min(cols, SVG_SIDE);
   $('#neighbourhood').value = nb;
-  boardChanged();
+  boardChanged(answer);
 }
 
-function boardChanged() {
+/** The largest board the page takes (the server's limits may be lower). */
+const MAX_CELLS = 4_000_000;
+/** The largest board edited as SVG; bigger ones are drawn on the canvas. */
+const SVG_SIDE = 50;
+
+const isBig = (board) => board.rows * board.cols > CANVAS_CELLS;
+
+/** After every edit: a new version, analysed by `answer` when known, else by the server soon. */
+function boardChanged(answer = null) {
   state.version += 1;
-  $('#grid').dataset.version = state.version;
+  for (const picture of [$('#grid'), $('#canvas')]) picture.dataset.version = state.version;
   const text = $('#board-text');
   if (document.activeElement !== text) text.value = boardText(state.board);
+  if (answer) {
+    clearTimeout(solveTimer);
+    solved(answer, null);
+    return;
+  }
   if (isShown('board')) render();
   scheduleSolve();
 }
@@ -39,7 +54,7 @@ function boardChanged() {
 let solveTimer = null;
 function scheduleSolve() {
   clearTimeout(solveTimer);
-  solveTimer = setTimeout(runSolve, 40);
+  solveTimer = setTimeout(runSolve, isBig(state.board) ? 300 : 40);
 }
 
 async function runSolve() {
@@ -47,15 +62,20 @@ async function runSolve() {
   try {
     const data = await solve({ board: boardText(state.board) });
     if (version !== state.version) return;
-    state.solution = data;
-    showError('#board-error', null);
+    solved(data, null);
   } catch (error) {
     if (version !== state.version) return;
-    state.solution = null;
-    showError('#board-error', error);
+    solved(null, error);
   }
-  state.solvedVersion = version;
-  $('#grid').dataset.solved = state.solvedVersion;
+}
+
+/** Shows the answer (null: none, for `error`) for the board as it is now. */
+function solved(answer, error) {
+  state.solution = answer;
+  state.status = answer ? cellStatuses(answer, state.board.rows, state.board.cols) : null;
+  showError('#board-error', error);
+  state.solvedVersion = state.version;
+  for (const picture of [$('#grid'), $('#canvas')]) picture.dataset.solved = state.solvedVersion;
   showSummary();
   if (isShown('board')) render();
 }
@@ -97,9 +117,25 @@ function showSummary() {
     `Proof that the matching is maximum: ${proof}; ${cert.verified ? 'checked independently ✓' : 'CHECK FAILED'}.`;
 }
 
+/** A big board on the canvas: the cells' statuses when analysed, else free and blocked. */
+function renderCanvas(current) {
+  const { board } = state;
+  const outcome = $('#show-outcome').checked;
+  const status = current && outcome
+    ? state.status
+    : Uint8Array.from(board.blocked, (flag) => (flag ? STATUS.blocked : STATUS.free));
+  drawCanvasBoard(board.rows, board.cols, board.nb, status);
+  if (!current) setStatus('Analysing…');
+  else setStatus(`${capital(current.summary.lines[2])}. Drag to pan, wheel or +/− to zoom, click to edit.`);
+}
+
 function render() {
   const { board, solution } = state;
   const current = solution && state.solvedVersion === state.version ? solution : null;
+  if (isBig(board)) {
+    renderCanvas(current);
+    return;
+  }
   const outcome = $('#show-outcome').checked;
   const grid = current && current.grid;
   const where = (r, c) => `(${r + 1},${c + 1})`;
@@ -170,12 +206,12 @@ function randomBoard() {
 
 async function loadBoardText(text) {
   try {
-    const board = await boardFromText(text);
-    if (board.rows > 50 || board.cols > 50) {
-      throw new Error(`a ${board.rows}×${board.cols} board is too large to edit here (at most 50×50)`);
+    const { board, answer } = await readBoard(text);
+    if (board.rows * board.cols > MAX_CELLS) {
+      throw new Error(`a ${board.rows}×${board.cols} board is too large to draw here (at most ${MAX_CELLS} cells)`);
     }
     showError('#board-error', null);
-    setBoard(board.rows, board.cols, board.nb, board.blocked);
+    setBoard(board.rows, board.cols, board.nb, board.blocked, answer);
     $('#board-text').value = boardText(state.board);
   } catch (error) {
     showError('#board-error', error);
@@ -188,6 +224,12 @@ export function currentBoard() {
 }
 
 function init() {
+  onCanvasClick((r, c) => {
+    if (!isShown('board')) return;
+    const index = r * state.board.cols + c;
+    state.board.blocked[index] = !state.board.blocked[index];
+    boardChanged();
+  });
   const grid = $('#grid');
   grid.addEventListener('pointerdown', onPointerDown);
   grid.addEventListener('pointermove', onPointerMove);

@@ -14,6 +14,7 @@
 // classes of each vertex (legal, hinted, best, blunder); `randomWalk()` is a random game.
 
 import { keyOf, solve } from './api.js';
+import { STATUS } from './canvas-view.js';
 import { drawDot, drawGrid, drawPath } from './grid-view.js';
 
 // The neighbourhoods' (row, column) offsets, as in docs/FORMATS.md.
@@ -50,9 +51,29 @@ export function isFree(board, r, c) {
 
 /** The board a text describes, as the server reads it. */
 export async function boardFromText(text) {
-  const data = await solve({ board: text });
-  const { rows, cols, neighbourhood } = data.report.board;
-  return { rows, cols, nb: neighbourhood, blocked: data.grid.join('').split('').map((mark) => mark === '#') };
+  return (await readBoard(text)).board;
+}
+
+/** The board a text describes, as the server reads it, and the server's answer (the solve). */
+export async function readBoard(text) {
+  const answer = await solve({ board: text });
+  const { rows, cols, neighbourhood } = answer.report.board;
+  const status = cellStatuses(answer, rows, cols);
+  const blocked = Array.from(status, (code) => code === STATUS.blocked);
+  return { board: { rows, cols, nb: neighbourhood, blocked }, answer };
+}
+
+/**
+ * The status of every cell (STATUS codes, row by row) in a solve answer: the one place that
+ * reads the answer's cells. Today from `grid` (a string per row of W, L and #); a compact
+ * answer (one string for the whole board, `compact`) reads the same letters from that string.
+ */
+export function cellStatuses(answer, rows, cols) {
+  const codes = { W: STATUS.win, L: STATUS.lose, '#': STATUS.blocked, '.': STATUS.free };
+  const letters = typeof answer.compact === 'string' ? answer.compact : answer.grid.join('');
+  const status = new Uint8Array(rows * cols);
+  for (let i = 0; i < rows * cols; i += 1) status[i] = codes[letters[i]] ?? STATUS.free;
+  return status;
 }
 
 /** A random token game on the board: cells [row, col] (1-based), the placement first. */

@@ -63,10 +63,11 @@ export function clampInput(input, fallback) {
   return value;
 }
 
-/** Shows the picture `id` (`grid` for boards, `graph` for graphs) and hides the other. */
+/** Shows the picture `id` (`grid` for boards, `graph` for graphs, `canvas` for big boards) only. */
 export function showPicture(id) {
   // SVG elements have no `hidden` property: set the attribute.
   for (const picture of $$('.picture')) picture.toggleAttribute('hidden', picture.id !== id);
+  $('#zoom-bar').hidden = id !== 'canvas';
 }
 
 /** Whether a key press is typing in a field (and not a shortcut of the page). */

@@ -10,6 +10,7 @@
 //   treasure.js Treasure mode
 //   boards.js   boards as data            graphs.js   graphs as data
 //   grid-view.js drawing boards           graph-view.js drawing graphs
+//   canvas-view.js drawing big boards
 //   layout.js   placing a graph's vertices
 //   api.js      the API client            url.js      URL state, share links
 //   share.js    Copy link, Load position  export.js   Export SVG and PNG
@@ -23,7 +24,8 @@ import { playMode } from './play.js';
 import { recordMode } from './record.js';
 import { slitherMode } from './slither.js';
 import { treasureMode } from './treasure.js';
-import { initExport } from './export.js';
+import { canvasExporter, initCanvas } from './canvas-view.js';
+import { initExport, setCanvasExporter, SVG_CELL_LIMIT } from './export.js';
 import { initShare, openLink } from './share.js';
 import { fragmentInUrl, isShareFragment, modeInUrl, onUrlChange } from './url.js';
 
@@ -44,6 +46,8 @@ function init() {
   });
   initShare();
   initExport();
+  initCanvas();
+  setCanvasExporter(canvasExporter(SVG_CELL_LIMIT));
   onUrlChange((fragment) => {
     if (isShareFragment(fragment)) openLink();
     else if (isMode(fragment) && fragment !== shownMode()) showMode(fragment);
