@@ -897,6 +897,27 @@ test('a big board (200×200, the largest the server takes today) on the canvas: 
   await page.waitForFunction(() => Number(document.querySelector('#canvas').dataset.scale) >= 3);
 });
 
+test('the keyboard reaches every control, the file inputs too, with a visible focus', async () => {
+  await reopen(BASE);
+  await analysed();
+  const reached = new Set();
+  let outlined = true;
+  for (let i = 0; i < 60; i += 1) {
+    await page.keyboard.press('Tab');
+    const [id, outline] = await page.evaluate(() => {
+      const element = document.activeElement;
+      const shown = element.closest('.file') || element;
+      return [element.id, getComputedStyle(shown).outlineStyle];
+    });
+    if (id) reached.add(id);
+    if (['copy-link', 'load-position', 'open-board', 'export-png'].includes(id)) outlined &&= outline !== 'none';
+  }
+  for (const id of ['tab-slither', 'rows', 'random-board', 'open-board', 'copy-link', 'load-position', 'export-svg', 'export-png']) {
+    assert.ok(reached.has(id), `Tab reaches #${id}`);
+  }
+  assert.ok(outlined, 'the focused control is outlined');
+});
+
 test('no errors in the browser console', () => {
   assert.deepEqual(problems, []);
 });

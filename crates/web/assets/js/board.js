@@ -8,7 +8,7 @@ import { boardGame, boardText, cellStatuses, isFree, readBoard } from './boards.
 import { CANVAS_CELLS, drawCanvasBoard, onCanvasClick, STATUS } from './canvas-view.js';
 import { $, capital, clampInput, download, onFileChosen, setStatus, showError } from './dom.js';
 import { cellAt, drawGrid, drawPath } from './grid-view.js';
-import { isShown, redraw } from './modes.js';
+import { isShown, redraw, refreshLegend } from './modes.js';
 
 // The board the page opens on.
 const GARDEN = '6 10\n..#.......\n..#..##...\n......#..#\n.##.......\n....#..#..\n#.........\n';
@@ -132,6 +132,7 @@ function renderCanvas(current) {
 function render() {
   const { board, solution } = state;
   const current = solution && state.solvedVersion === state.version ? solution : null;
+  refreshLegend();
   if (isBig(board)) {
     renderCanvas(current);
     return;
@@ -265,12 +266,18 @@ function init() {
 export const boardMode = {
   name: 'board',
   editor: true,
-  legend: [
-    ['win', 'W: the player to move from here wins'],
-    ['lose', 'L: the player to move from here loses (a winning placement)'],
-    ['blocked', 'blocked'],
-    ['matching', 'maximum matching pair'],
-  ],
+  legend: () => (isBig(state.board)
+    ? [
+      ['canvas-win', 'W (light): the player to move from here wins'],
+      ['canvas-lose', 'L (striped): the player to move from here loses'],
+      ['canvas-blocked', 'blocked (dark)'],
+    ]
+    : [
+      ['win', 'W: the player to move from here wins'],
+      ['lose', 'L: the player to move from here loses (a winning placement)'],
+      ['blocked', 'blocked'],
+      ['matching', 'maximum matching pair'],
+    ]),
   init,
   render,
   game: () => boardGame(state.board, state.version),
