@@ -5,8 +5,12 @@
 //! position of a record), never inside a kernel's inner loop: a stop costs nothing while the
 //! job runs, and takes effect at the next phase.
 //!
+//! A budget may carry several flags (a server's shutdown flag and the job's own, raised when
+//! its client goes away or its time is up): any one of them stops the job.
+//!
 //! # Tests
-//! Below: a cancelled budget stops a job before its next phase, an unlimited one never does.
+//! Below: a cancelled budget stops a job before its next phase, whichever of its flags is
+//! raised; an unlimited one never does.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -40,10 +44,10 @@ impl From<InputError> for JobError {
     }
 }
 
-/// When a job should stop early: a flag another thread may raise, and a deadline.
+/// When a job should stop early: flags other threads may raise, and a deadline.
 #[derive(Debug, Clone, Default)]
 pub struct Budget {
-    cancel: Option<Arc<AtomicBool>>,
+    cancel: Vec<Arc<AtomicBool>>,
     deadline: Option<Instant>,
 }
 
@@ -53,29 +57,26 @@ impl Budget {
         Budget::default()
     }
 
-    /// Stops at the next phase once `flag` is set.
+    /// Stops at the next phase once `flag` is set, or any flag given before.
     #[must_use]
     pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Self {
-        self.cancel = Some(flag);
+        self.cancel.push(flag);
         self
     }
 
-    /// Stops at the next phase once `deadline` has passed.
+    /// Stops at the next phase once `deadline` has passed (the earlier one, when given twice).
     #[must_use]
     pub fn with_deadline(mut self, deadline: Instant) -> Self {
-        self.deadline = Some(deadline);
+        self.deadline = Some(self.deadline.map_or(deadline, |d| d.min(deadline)));
         self
     }
 
     /// [`JobError::Stopped`] when the job should stop now.
     ///
     /// # Errors
-    /// When the flag is set or the deadline has passed.
+    /// When a flag is set or the deadline has passed.
     pub fn check(&self) -> Result<(), JobError> {
-        let cancelled = self
-            .cancel
-            .as_ref()
-            .is_some_and(|flag| flag.load(Ordering::Relaxed));
+        let cancelled = self.cancel.iter().any(|flag| flag.load(Ordering::Relaxed));
         let late = self.deadline.is_some_and(|d| Instant::now() >= d);
         if cancelled || late {
             Err(JobError::Stopped)
@@ -98,6 +99,29 @@ mod tests {
         flag.store(true, Ordering::Relaxed);
         assert_eq!(budget.check(), Err(JobError::Stopped));
         let past = Budget::unlimited().with_deadline(Instant::now());
+        assert_eq!(past.check(), Err(JobError::Stopped));
+    }
+
+    #[test]
+    fn any_of_several_flags_stops_a_budget() {
+        let (server, job) = (
+            Arc::new(AtomicBool::new(false)),
+            Arc::new(AtomicBool::new(false)),
+        );
+        let budget = Budget::unlimited()
+            .with_cancel(Arc::clone(&server))
+            .with_cancel(Arc::clone(&job));
+        assert_eq!(budget.check(), Ok(()));
+        job.store(true, Ordering::Relaxed);
+        assert_eq!(budget.check(), Err(JobError::Stopped));
+        job.store(false, Ordering::Relaxed);
+        server.store(true, Ordering::Relaxed);
+        assert_eq!(budget.check(), Err(JobError::Stopped));
+        // A later deadline does not extend an earlier one.
+        let later = Instant::now() + std::time::Duration::from_secs(3600);
+        let past = Budget::unlimited()
+            .with_deadline(Instant::now())
+            .with_deadline(later);
         assert_eq!(past.check(), Err(JobError::Stopped));
     }
 }

@@ -48,5 +48,5 @@ pub use slither::{
 };
 pub use solve::{
     counted, solve, solve_slide, solve_treasure, BoardInfo, CertificateReport, SlideReport,
-    SolveOptions, SolveReport, TreasureReport,
+    SolveOptions, SolveReport, TreasureReport, STATUS_BLOCKED, STATUS_LOSES, STATUS_WINS,
 };

@@ -3,8 +3,11 @@
 //!
 //! [`SolveReport`] is the document `geography solve --json` prints and `/api/solve` serves
 //! (`docs/solve.schema.json`); its vertex lists are written as they are serialised, so a
-//! board of millions of cells needs no list of names in memory. Its sentences
-//! ([`SolveReport::summary`]) are the same for every front end.
+//! board of millions of cells needs no list of names in memory. Its compact form
+//! ([`SolveReport::compact`]) writes the verdicts as one string of [`STATUS_WINS`],
+//! [`STATUS_LOSES`] and [`STATUS_BLOCKED`], one character per cell, about a byte per cell
+//! instead of about ten. Its sentences ([`SolveReport::summary`]) are the same for every
+//! front end.
 //!
 //! # Tests
 //! Below; the front ends' tests compare the CLI's and the web's documents.
@@ -56,13 +59,27 @@ pub struct CertificateReport {
 }
 
 /// Who wins from every vertex of a board or a graph (`docs/solve.schema.json`).
+///
+/// Serialised in full, the verdicts are two lists of vertices (`mover_wins`, `mover_loses`)
+/// and the certificate lists its matching and its proof; in the compact form
+/// ([`SolveReport::compact`]) they are one string (`status`, see
+/// [`SolveReport::status_string`]) and the certificate gives the size of its proof and the
+/// independent check's word, without the lists.
 #[derive(Debug)]
 pub struct SolveReport<'g> {
     game: &'g Game,
     solution: Solution,
     certificate: Option<CertificateReport>,
     edge_classes: Option<EdgeClasses<'g>>,
+    compact: bool,
 }
+
+/// In [`SolveReport::status_string`]: the player to move from this vertex wins.
+pub const STATUS_WINS: char = 'W';
+/// In [`SolveReport::status_string`]: the player to move from this vertex loses.
+pub const STATUS_LOSES: char = 'L';
+/// In [`SolveReport::status_string`]: a blocked cell of a board (no vertex).
+pub const STATUS_BLOCKED: char = '#';
 
 /// Solves a board or a graph.
 ///
@@ -108,6 +125,7 @@ pub fn solve<'g>(
         solution,
         certificate,
         edge_classes,
+        compact: false,
     })
 }
 
@@ -147,6 +165,32 @@ impl<'g> SolveReport<'g> {
     /// The game solved.
     pub fn game(&self) -> &'g Game {
         self.game
+    }
+
+    /// The report written in its compact form: `status` (one character per cell or vertex,
+    /// [`SolveReport::status_string`]) instead of `mover_wins` and `mover_loses`, and a
+    /// certificate of sizes (`konig_cover_size` or `tutte_berge_barrier_size`, and
+    /// `verified`) instead of lists. The edge classes, when asked for, stay lists.
+    ///
+    /// # Examples
+    /// ```
+    /// use geography_app::{load_game, solve, Budget, SolveOptions};
+    /// use geography_formats::Limits;
+    /// let game = load_game(b"2 3\n.#.\n...\n", None, &Limits::DEFAULT).unwrap();
+    /// let options = SolveOptions { certificate: true, ..SolveOptions::default() };
+    /// let report = solve(&game, options, &Budget::unlimited()).unwrap().compact();
+    /// let json = serde_json::to_string(&report).unwrap();
+    /// assert!(json.contains(r#""matching_size":2,"status":"L#LWLW","certificate":{"konig_cover_size":2,"verified":true}"#));
+    /// ```
+    #[must_use]
+    pub fn compact(mut self) -> Self {
+        self.compact = true;
+        self
+    }
+
+    /// Whether the report is written in its compact form.
+    pub fn is_compact(&self) -> bool {
+        self.compact
     }
 
     /// The solution: the class of every vertex and the decomposition behind it.
@@ -196,20 +240,47 @@ impl<'g> SolveReport<'g> {
             (0..board.rows())
                 .map(|row| {
                     (0..board.cols())
-                        .map(|col| {
-                            match self
-                                .game
-                                .vertex_of_cell(geography_boards::Cell { row, col })
-                            {
-                                None => '#',
-                                Some(v) if self.solution.mover_wins(v) => 'W',
-                                Some(_) => 'L',
-                            }
-                        })
+                        .map(|col| self.cell_status(row, col))
                         .collect()
                 })
                 .collect(),
         )
+    }
+
+    /// The verdicts in one string, one ASCII character per place: on a board one per cell in
+    /// row-major order (row 1 from column 1 to the last, then row 2, ...), [`STATUS_WINS`]
+    /// where the player to move wins, [`STATUS_LOSES`] where they lose, [`STATUS_BLOCKED`]
+    /// on a blocked cell, so `rows × cols` characters; on a graph one per vertex in id order,
+    /// `W` or `L`. The rows of [`SolveReport::status_rows`] put end to end.
+    ///
+    /// # Complexity
+    /// O(cells) time, one byte per cell.
+    pub fn status_string(&self) -> String {
+        match self.game.board() {
+            Some(board) => (0..board.rows())
+                .flat_map(|row| (0..board.cols()).map(move |col| (row, col)))
+                .map(|(row, col)| self.cell_status(row, col))
+                .collect(),
+            None => (0..self.game.vertex_count() as u32)
+                .map(|v| self.vertex_status(v))
+                .collect(),
+        }
+    }
+
+    /// The character of a cell (0-based) of the board.
+    fn cell_status(&self, row: u32, col: u32) -> char {
+        self.game
+            .vertex_of_cell(geography_boards::Cell { row, col })
+            .map_or(STATUS_BLOCKED, |v| self.vertex_status(v))
+    }
+
+    /// The character of a vertex.
+    fn vertex_status(&self, v: u32) -> char {
+        if self.solution.mover_wins(v) {
+            STATUS_WINS
+        } else {
+            STATUS_LOSES
+        }
     }
 
     /// The verdict in sentences, one per line, as every front end words it: the size line,
@@ -285,10 +356,27 @@ impl Serialize for Side<'_, '_> {
     }
 }
 
+/// The certificate of a compact report: the size of the proof and the check's word.
+struct CompactCertificate<'a>(&'a CertificateReport);
+
+impl Serialize for CompactCertificate<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut s = serializer.serialize_struct("CompactCertificate", 2)?;
+        if let Some(cover) = &self.0.konig_cover {
+            s.serialize_field("konig_cover_size", &cover.len())?;
+        }
+        if let Some(barrier) = &self.0.tutte_berge_barrier {
+            s.serialize_field("tutte_berge_barrier_size", &barrier.len())?;
+        }
+        s.serialize_field("verified", &self.0.verified)?;
+        s.end()
+    }
+}
+
 impl Serialize for SolveReport<'_> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let board = self.board_info();
-        let fields = 6
+        let fields = 6 - usize::from(self.compact)
             + usize::from(board.is_some())
             + usize::from(self.certificate.is_some())
             + usize::from(self.edge_classes.is_some());
@@ -300,22 +388,30 @@ impl Serialize for SolveReport<'_> {
         s.serialize_field("vertices", &self.game.vertex_count())?;
         s.serialize_field("edges", &self.game.edge_count())?;
         s.serialize_field("matching_size", &self.matching_size())?;
-        s.serialize_field(
-            "mover_wins",
-            &Side {
-                report: self,
-                wins: true,
-            },
-        )?;
-        s.serialize_field(
-            "mover_loses",
-            &Side {
-                report: self,
-                wins: false,
-            },
-        )?;
-        if let Some(certificate) = &self.certificate {
-            s.serialize_field("certificate", certificate)?;
+        if self.compact {
+            s.serialize_field("status", &self.status_string())?;
+        } else {
+            s.serialize_field(
+                "mover_wins",
+                &Side {
+                    report: self,
+                    wins: true,
+                },
+            )?;
+            s.serialize_field(
+                "mover_loses",
+                &Side {
+                    report: self,
+                    wins: false,
+                },
+            )?;
+        }
+        match &self.certificate {
+            Some(certificate) if self.compact => {
+                s.serialize_field("certificate", &CompactCertificate(certificate))?;
+            }
+            Some(certificate) => s.serialize_field("certificate", certificate)?,
+            None => {}
         }
         if let Some(classes) = &self.edge_classes {
             s.serialize_field(
@@ -500,5 +596,74 @@ mod tests {
             report.summary()[3],
             "edges: 0 vital (in every maximum matching), 4 allowed (in some), 0 forbidden (in none)"
         );
+    }
+
+    /// A compact report says what the full one says: its status string has the verdict of
+    /// every vertex in the lists, blocked cells where the board has none, and its
+    /// certificate the sizes of the full one's proof.
+    #[test]
+    fn the_compact_form_says_what_the_lists_say() {
+        let inputs: [&[u8]; 5] = [
+            b"1 3\n.#.\n",
+            b"3 4 king\n.#..\n....\n##.#\n",
+            b"2 2 hex\n..\n.#\n",
+            b"7 8\n0 1\n1 2\n2 0\n2 3\n3 4\n4 5\n5 3\n5 6\n",
+            b"1 2\n##\n",
+        ];
+        for input in inputs {
+            let game = load_game(input, None, &Limits::DEFAULT).unwrap();
+            let options = SolveOptions {
+                certificate: true,
+                ..SolveOptions::default()
+            };
+            let full =
+                serde_json::to_value(solve(&game, options, &Budget::unlimited()).unwrap()).unwrap();
+            let report = solve(&game, options, &Budget::unlimited())
+                .unwrap()
+                .compact();
+            assert!(report.is_compact());
+            let compact = serde_json::to_value(&report).unwrap();
+            let status = compact["status"].as_str().unwrap();
+            assert!(compact.get("mover_wins").is_none() && compact.get("mover_loses").is_none());
+            let places: Vec<serde_json::Value> = match game.board() {
+                Some(b) => (1..=b.rows())
+                    .flat_map(|r| (1..=b.cols()).map(move |c| serde_json::json!([r, c])))
+                    .collect(),
+                None => (0..game.vertex_count())
+                    .map(|v| serde_json::json!(v))
+                    .collect(),
+            };
+            assert_eq!(status.len(), places.len());
+            let listed = |side: &str, place: &serde_json::Value| {
+                full[side].as_array().unwrap().contains(place)
+            };
+            for (mark, place) in status.chars().zip(&places) {
+                let expected = match (listed("mover_wins", place), listed("mover_loses", place)) {
+                    (true, false) => STATUS_WINS,
+                    (false, true) => STATUS_LOSES,
+                    (false, false) => STATUS_BLOCKED,
+                    (true, true) => panic!("{place} on both sides"),
+                };
+                assert_eq!(mark, expected, "{place}");
+            }
+            if let Some(rows) = report.status_rows() {
+                assert_eq!(rows.concat(), status);
+            }
+            for (list, size) in [
+                ("konig_cover", "konig_cover_size"),
+                ("tutte_berge_barrier", "tutte_berge_barrier_size"),
+            ] {
+                let expected = full["certificate"][list].as_array().map(Vec::len);
+                assert_eq!(
+                    compact["certificate"][size].as_u64(),
+                    expected.map(|n| n as u64)
+                );
+            }
+            assert_eq!(compact["certificate"]["verified"], true);
+            assert_eq!(compact["certificate"].as_object().unwrap().len(), 2);
+            for field in ["kind", "vertices", "edges", "matching_size", "board"] {
+                assert_eq!(compact.get(field), full.get(field), "{field}");
+            }
+        }
     }
 }

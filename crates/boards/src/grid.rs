@@ -96,6 +96,16 @@ impl Grid {
         }
     }
 
+    /// How far apart, in ids, two neighbours can be, in either numbering: the longest step in
+    /// padded cells (vertex ids skip the blocked cells between, so they lie no further apart).
+    pub(crate) fn reach(&self) -> u32 {
+        self.steps
+            .iter()
+            .map(|step| step.unsigned_abs())
+            .max()
+            .unwrap_or(0) as u32
+    }
+
     /// The board's neighbourhood.
     pub fn neighbourhood(&self) -> Neighbourhood {
         self.neighbourhood

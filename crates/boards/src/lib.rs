@@ -20,7 +20,8 @@
 //! assert!(decomposition.class(corner).always_covered());
 //! ```
 //!
-//! No I/O; the bands of [`banded_matching`] are the only threads.
+//! No I/O; the bands of [`banded_matching`] are the only parallel work, as tasks on rayon's
+//! thread pool (so `RAYON_NUM_THREADS` or an installed pool bounds them).
 #![deny(missing_docs)]
 
 mod bands;

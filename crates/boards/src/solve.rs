@@ -24,10 +24,12 @@ use crate::bands::banded_matching;
 use crate::board::Neighbourhood;
 use crate::grid::{Cells, Grid};
 
-/// Boards with fewer free cells are solved on one thread: below this, repeating the searches
-/// that fail in a band, or cross its cuts, costs more than the bands save. Measured on 2
-/// cores, orthogonal boards: 3.6 M free cells (10% blocked) 0.77×, 5.6 M 0.82×, 6.3 M (30%
-/// blocked) 0.91×, 8.1 M (10% blocked) 1.04×.
+/// Boards with fewer free cells are solved on one thread: below this, the searches that
+/// cross the cuts, and the serial rest of the solve, leave the bands nothing to save. Measured
+/// on 2 cores, orthogonal boards, when the whole board searched again from every vertex a band
+/// left exposed: 3.6 M free cells (10% blocked) 0.77×, 5.6 M 0.82×, 6.3 M (30% blocked)
+/// 0.91×, 8.1 M (10% blocked) 1.04×. The bands now keep their removed trees (see
+/// [`banded_matching`]); 2000×2000 boards still gain nothing.
 pub const BANDED_FROM: usize = 7 << 20;
 
 /// Whether to solve `grid` on its [`Cells`] numbering: when its padded
@@ -43,15 +45,16 @@ fn prefers_cells(grid: &Grid) -> bool {
 }
 
 /// Decomposes a board's graph, bipartite when `side` is given, with the warm start of
-/// `bands` bands if any.
+/// `bands` bands if any (neighbours at most `reach` ids apart).
 fn decompose_board<G: Adjacency + Sync>(
     graph: &G,
     side: Option<Vec<bool>>,
     bands: Option<usize>,
+    reach: u32,
 ) -> Decomposition {
     match (side, bands) {
         (Some(side), Some(bands)) => {
-            decompose_bipartite_from(graph, &side, banded_matching(graph, bands))
+            decompose_bipartite_from(graph, &side, banded_matching(graph, bands, reach))
         }
         (Some(side), None) => decompose_bipartite(graph, &side),
         (None, _) => decompose(graph),
@@ -102,10 +105,10 @@ pub fn solve_board_in_bands(grid: &Grid, bands: usize) -> Decomposition {
 fn solve_board_numbered(grid: &Grid, on_cells: bool, bands: Option<usize>) -> Decomposition {
     if on_cells {
         let cells: Cells<'_> = grid.cells();
-        decompose_board(&cells, cells.sides(), bands)
+        decompose_board(&cells, cells.sides(), bands, grid.reach())
             .renumbered(grid.vertex_count(), |cell| grid.vertex_of_cell(cell))
     } else {
-        decompose_board(grid, grid.sides(), bands)
+        decompose_board(grid, grid.sides(), bands, grid.reach())
     }
 }
 

@@ -28,11 +28,11 @@ struct Cli {
     #[arg(long, global = true, value_enum, default_value_t = draw::ColorChoice::Auto)]
     color: draw::ColorChoice,
     /// The most cells (rows × columns) a board, slide board or treasure map may have, for
-    /// solve, judge, analyze and play [default: 33554432].
+    /// solve, judge, analyze, play and serve [default: 33554432; for serve 1048576].
     #[arg(long, global = true, value_name = "N")]
     max_cells: Option<u64>,
-    /// The most vertices a graph may have, for solve, judge, analyze and play
-    /// [default: 16777216].
+    /// The most vertices a graph may have, for solve, judge, analyze, play and serve
+    /// [default: 16777216; for serve 1048576].
     #[arg(long, global = true, value_name = "N")]
     max_vertices: Option<u64>,
     #[command(subcommand)]
@@ -68,12 +68,17 @@ fn main() -> ExitCode {
     };
     let limited = matches!(
         cli.command,
-        Command::Solve(_) | Command::Judge(_) | Command::Analyze(_) | Command::Play(_)
+        Command::Solve(_)
+            | Command::Judge(_)
+            | Command::Analyze(_)
+            | Command::Play(_)
+            | Command::Serve(_)
     );
     if !limited && (cli.max_cells.is_some() || cli.max_vertices.is_some()) {
         // Never accept an option and ignore it.
         eprintln!(
-            "error: --max-cells and --max-vertices apply to solve, judge, analyze and play only"
+            "error: --max-cells and --max-vertices apply to solve, judge, analyze, play and serve \
+             only"
         );
         return ExitCode::from(2);
     }
@@ -83,7 +88,7 @@ fn main() -> ExitCode {
         Command::Judge(args) => judge::run(&args, &limits),
         Command::Check(args) => return check::run(&args),
         Command::Generate(args) => generate::run(&args),
-        Command::Serve(args) => serve::run(&args),
+        Command::Serve(args) => serve::run(&args, cli.max_cells, cli.max_vertices),
         Command::Analyze(args) => analyze::run(&args, colour, &limits),
     };
     match result {

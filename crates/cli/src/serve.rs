@@ -1,9 +1,14 @@
-//! `geography serve [--port N] [--open]`: the web playground on 127.0.0.1.
+//! `geography serve [--host ADDR] [--port N] [--open] [limits]`: the web playground, on
+//! 127.0.0.1 unless told otherwise.
 
 use std::io::{self, Write};
-use std::net::{Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::process::{Command, Stdio};
+use std::time::Duration;
 
+use clap::builder::TypedValueParser;
+use geography_formats::Limits;
+use geography_web::ServerConfig;
 use tokio::net::TcpSocket;
 
 use crate::Failure;
@@ -15,39 +20,123 @@ const BACKLOG: u32 = 4096;
 /// engine, record analysis and the treasure game, on http://127.0.0.1:PORT.
 ///
 /// The page and its JSON API (described at /api/openapi.json) work offline: every asset is
-/// embedded in the binary. The server listens on the loopback interface only and prints
-/// `listening on http://127.0.0.1:PORT` once it accepts connections (with --port 0 the port
-/// is chosen by the system). Stop it with Ctrl-C.
+/// embedded in the binary. The server listens on the loopback interface unless --host names
+/// another address (0.0.0.0 for every IPv4 interface, :: for every interface: a class room);
+/// then it warns on stderr that the playground is reachable from the network, without
+/// authentication. It prints `listening on http://ADDR:PORT` once it accepts connections
+/// (with --port 0 the port is chosen by the system). Stop it with Ctrl-C.
+///
+/// Every client is held to limits: its headers within --header-timeout (else the
+/// connection is closed), its body within --request-timeout (408), of at most --max-body bytes (413), boards of at
+/// most --max-cells cells and graphs of at most --max-vertices vertices (413), at most
+/// --jobs-per-client jobs at once (429), each computing at most --solve-timeout (504, and
+/// the job is stopped); --jobs jobs compute at once, the others wait their turn (503 when
+/// none comes free within --queue-timeout). The global --max-cells and --max-vertices
+/// apply, with defaults of 1048576 here. See docs/serving.md.
 ///
 /// Example: geography serve --open
+///
+/// Example: geography serve --host 0.0.0.0 --solve-timeout 20
 #[derive(Debug, clap::Args)]
 pub struct Args {
+    /// The address to listen on: 127.0.0.1 (this machine only), 0.0.0.0 (every IPv4
+    /// interface), :: (every interface), or one interface's address.
+    #[arg(long, value_name = "ADDR", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    host: IpAddr,
     /// The port to listen on; 0 lets the system pick a free one.
     #[arg(long, default_value_t = 8421)]
     port: u16,
     /// Open the page in the default browser (with xdg-open; a failure is ignored).
     #[arg(long)]
     open: bool,
+    /// The largest request body, in bytes (413 beyond).
+    #[arg(long, value_name = "BYTES", default_value_t = ServerConfig::DEFAULT_MAX_BODY,
+          value_parser = clap::value_parser!(u64).range(1..=1 << 40).map(|n| n as usize))]
+    max_body: usize,
+    /// Seconds a client may take to send a request's body once its headers are in (408
+    /// beyond); decimals allowed.
+    #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = seconds)]
+    request_timeout: Duration,
+    /// Seconds a job may compute (504 beyond, and the job is stopped); decimals allowed.
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = seconds)]
+    solve_timeout: Duration,
+    /// Seconds a job may wait for a free slot while --jobs jobs compute (503 beyond).
+    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = seconds)]
+    queue_timeout: Duration,
+    /// Seconds a client may take to send a request's headers, on a new connection or
+    /// between requests on a kept-alive one (the connection is closed beyond).
+    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = seconds)]
+    header_timeout: Duration,
+    /// Jobs computed at once, one thread each [default: the number of cores].
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=4096).map(|n| n as usize))]
+    jobs: Option<usize>,
+    /// Jobs one client may have computing or waiting at once (429 beyond).
+    #[arg(long, value_name = "N", default_value_t = ServerConfig::DEFAULT_JOBS_PER_CLIENT,
+          value_parser = clap::value_parser!(u32).range(1..=4096).map(|n| n as usize))]
+    jobs_per_client: usize,
+    /// Count jobs per client by the last address of the X-Forwarded-For or Forwarded header
+    /// rather than the connection's: only behind a reverse proxy that sets it, as otherwise
+    /// any client could name itself anyone.
+    #[arg(long)]
+    trust_forwarded: bool,
 }
 
-/// Runs the server until it is stopped.
-pub fn run(args: &Args) -> Result<(), Failure> {
+/// A positive number of seconds, decimals allowed.
+fn seconds(text: &str) -> Result<Duration, String> {
+    let expected = || format!("expected a positive number of seconds, found '{text}'");
+    let value: f64 = text.trim().parse().map_err(|_| expected())?;
+    if value > 0.0 {
+        Duration::try_from_secs_f64(value).map_err(|_| expected())
+    } else {
+        Err(expected())
+    }
+}
+
+/// Runs the server until it is stopped, reading boards of at most `max_cells` cells and
+/// graphs of at most `max_vertices` vertices (the global options; the server's defaults
+/// when not given).
+pub fn run(args: &Args, max_cells: Option<u64>, max_vertices: Option<u64>) -> Result<(), Failure> {
+    let defaults = ServerConfig::DEFAULT_LIMITS;
+    let config = ServerConfig {
+        max_body: args.max_body,
+        limits: Limits {
+            max_cells: max_cells.unwrap_or(defaults.max_cells),
+            max_vertices: max_vertices.unwrap_or(defaults.max_vertices),
+        },
+        header_timeout: args.header_timeout,
+        request_timeout: args.request_timeout,
+        solve_timeout: args.solve_timeout,
+        queue_timeout: args.queue_timeout,
+        jobs: args.jobs.unwrap_or_else(ServerConfig::default_jobs),
+        jobs_per_client: args.jobs_per_client,
+        trust_forwarded: args.trust_forwarded,
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| Failure::Io(format!("cannot start the server runtime: {e}")))?;
-    runtime.block_on(serve(args))
+    runtime.block_on(serve(args, config))
 }
 
-async fn serve(args: &Args) -> Result<(), Failure> {
-    let address = SocketAddr::from((Ipv4Addr::LOCALHOST, args.port));
+async fn serve(args: &Args, config: ServerConfig) -> Result<(), Failure> {
+    let address = SocketAddr::new(args.host, args.port);
     let cannot = |e: io::Error| Failure::Io(format!("cannot listen on {address}: {e}"));
-    let socket = TcpSocket::new_v4().map_err(cannot)?;
+    let socket = if address.is_ipv4() {
+        TcpSocket::new_v4()
+    } else {
+        TcpSocket::new_v6()
+    }
+    .map_err(cannot)?;
     socket.set_reuseaddr(true).map_err(cannot)?;
     socket.bind(address).map_err(cannot)?;
     let listener = socket.listen(BACKLOG).map_err(cannot)?;
     let bound = listener.local_addr().map_err(cannot)?;
     let url = format!("http://{bound}");
+    if let Some(warning) = network_warning(bound) {
+        // Nobody may be reading stderr either.
+        let _ = writeln!(io::stderr().lock(), "{warning}");
+    }
     {
         let mut out = io::stdout().lock();
         // Nobody may be reading stdout; the server runs all the same.
@@ -56,9 +145,19 @@ async fn serve(args: &Args) -> Result<(), Failure> {
     if args.open {
         open_browser(&url);
     }
-    geography_web::serve(listener)
+    geography_web::serve_with(listener, config, std::future::pending())
         .await
         .map_err(|e| Failure::Io(format!("the server stopped: {e}")))
+}
+
+/// The warning for a server listening on `bound`, unless it is a loopback address.
+fn network_warning(bound: SocketAddr) -> Option<String> {
+    (!bound.ip().is_loopback()).then(|| {
+        format!(
+            "warning: the playground is reachable from the network on http://{bound}, without \
+             authentication: anyone who can reach this address can use it"
+        )
+    })
 }
 
 /// Asks the desktop to open `url`; any failure is ignored (there may be no desktop).
@@ -72,5 +171,32 @@ fn open_browser(url: &str) {
     if let Ok(mut child) = child {
         // Reap it when it exits, so it leaves no zombie behind.
         std::thread::spawn(move || child.wait());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_addresses_beyond_loopback_are_warned_of() {
+        for quiet in ["127.0.0.1:8421", "127.0.0.2:1", "[::1]:8421"] {
+            assert_eq!(network_warning(quiet.parse().unwrap()), None, "{quiet}");
+        }
+        for open in ["0.0.0.0:8421", "[::]:8421", "192.0.2.10:80"] {
+            let warning = network_warning(open.parse().unwrap()).unwrap();
+            assert!(warning.contains("reachable from the network"), "{warning}");
+            assert!(warning.contains("without authentication"), "{warning}");
+            assert!(warning.contains(&format!("http://{open}")), "{warning}");
+        }
+    }
+
+    #[test]
+    fn seconds_are_positive_numbers() {
+        assert_eq!(seconds("5"), Ok(Duration::from_secs(5)));
+        assert_eq!(seconds("0.25"), Ok(Duration::from_millis(250)));
+        for bad in ["0", "-1", "NaN", "inf", "1e300", "five", ""] {
+            assert!(seconds(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -326,7 +326,7 @@ fn limit_options_are_refused_where_they_would_be_ignored() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
         stderr.contains(
-            "--max-cells and --max-vertices apply to solve, judge, analyze and play only"
+            "--max-cells and --max-vertices apply to solve, judge, analyze, play and serve only"
         ),
         "{stderr}"
     );

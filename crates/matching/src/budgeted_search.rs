@@ -30,6 +30,11 @@
 //! vertices have no neighbour outside it but far-side vertices of earlier trees, and no later
 //! augmentation changes a removed tree. So that search is saved too.
 //!
+//! A pass can also start from a [`WarmStart`], a matching with vertices already known to lie
+//! in Hungarian trees, which it skips and counts as removed; and a pass over a part of a
+//! larger graph ([`budgeted_searches_in_part`], a band of a board) tells which of its removed
+//! trees stay removed in the larger graph, so a pass over the larger graph starts from them.
+//!
 //! Invariants: `marks[v].entered` is the number of the last search whose tree held `v` on the
 //! root's side, or `DEAD` once a failed tree held it; so no per-search clearing is needed.
 //! Every vertex of a failed tree has its mate in the tree, and no later augmenting path can
@@ -40,7 +45,8 @@
 //! O(V·budget) time in the worst case, O(V) extra memory.
 //!
 //! Tested through [`decompose`](crate::decompose) against brute force and the blossom
-//! algorithm (crate tests).
+//! algorithm (crate tests); a stopped pass, and the trees kept from a part against the
+//! Dulmage–Mendelsohn classes of the whole graph, by the unit tests below.
 
 use crate::graph::{Adjacency, NONE};
 use crate::matching::Matching;
@@ -81,7 +87,8 @@ pub fn budgeted_searches<G: Adjacency>(graph: &G, matching: Matching, budget: u6
         edges_per_vertex: PASS_EDGES_PER_VERTEX,
         edges_per_search: SEARCH_EDGES_ON_AVERAGE,
     };
-    searches_until(graph, matching, budget, stop)
+    let trees = Trees::new(graph.vertex_bound(), &[]);
+    searches_until(graph, matching, trees, budget, stop).0
 }
 
 /// When the pass gives up on long searches: past `edges_per_vertex` scanned edges per vertex
@@ -92,26 +99,128 @@ struct Stop {
     edges_per_search: u64,
 }
 
-/// [`budgeted_searches`] with the given rule for stopping the pass.
+/// [`budgeted_searches`] from a [`WarmStart`]: its removed vertices are left out of every
+/// search and counted as removed trees (so they are missable when the pass finishes).
+///
+/// Precondition: as [`budgeted_searches`], and `start.removed` is empty or holds only
+/// root-side vertices of Hungarian trees of `start.matching` (see [`WarmStart`]).
+pub fn budgeted_searches_from<G: Adjacency>(graph: &G, start: WarmStart, budget: u64) -> Searched {
+    let stop = Stop {
+        edges_per_vertex: PASS_EDGES_PER_VERTEX,
+        edges_per_search: SEARCH_EDGES_ON_AVERAGE,
+    };
+    let trees = Trees::new(graph.vertex_bound(), &start.removed);
+    let (searched, _) = searches_until(graph, start.matching, trees, budget, stop);
+    searched
+}
+
+/// Budgeted searches on `part`, a subgraph of a larger bipartite graph (a band of a board):
+/// the matching they leave, and the vertices whose removal holds in the larger graph too.
+/// `touching` lists the vertices of `part` with a neighbour in the larger graph that `part`
+/// leaves out (more is safe: it only keeps fewer removed).
+///
+/// A failed search's tree stays removed in the larger graph unless one of its root-side
+/// vertices is touching, or has a neighbour whose mate lies in a tree that does not stay
+/// removed (a search skips such a mate, which a search of the larger graph would follow).
+/// What stays removed then has every neighbour matched within it: a union of Hungarian
+/// trees of the larger graph, ready for [`budgeted_searches_from`].
+///
+/// Precondition: `part` is bipartite and `matching` is a matching of it.
+///
+/// # Complexity
+/// As [`budgeted_searches`], then O(V) and the edges of the trees that do not stay removed.
+pub fn budgeted_searches_in_part<G: Adjacency>(
+    part: &G,
+    matching: Matching,
+    budget: u64,
+    touching: impl IntoIterator<Item = u32>,
+) -> WarmStart {
+    let stop = Stop {
+        edges_per_vertex: PASS_EDGES_PER_VERTEX,
+        edges_per_search: SEARCH_EDGES_ON_AVERAGE,
+    };
+    let trees = Trees::new(part.vertex_bound(), &[]);
+    let (searched, trees) = searches_until(part, matching, trees, budget, stop);
+    let removed = removed_outside_too(part, &searched.matching, &trees.marks, touching);
+    WarmStart {
+        matching: searched.matching,
+        removed,
+    }
+}
+
+/// The root-side vertices of failed trees (by `marks`) that stay removed in the larger graph
+/// (see [`budgeted_searches_in_part`]): all of them, less what a search from the `touching`
+/// ones reaches, tree by tree. Within a tree, from `x` on to the mates of its neighbours in
+/// the same tree, and back to the neighbours of its mate: that reaches the whole tree (each
+/// vertex joined from a neighbour of its mate). Back from `x` also reaches the vertices of
+/// other trees that a search skipped because `x` was removed: their trees go too.
+fn removed_outside_too<G: Adjacency>(
+    part: &G,
+    matching: &Matching,
+    marks: &[Mark],
+    touching: impl IntoIterator<Item = u32>,
+) -> Vec<bool> {
+    let mut removed: Vec<bool> = marks.iter().map(|mark| mark.entered == DEAD).collect();
+    let tree_of = |v: u32| marks[v as usize].from;
+    let mates = matching.mates();
+    let mut stack: Vec<u32> = Vec::new();
+    for v in touching {
+        if std::mem::take(&mut removed[v as usize]) {
+            stack.push(v);
+        }
+    }
+    while let Some(x) = stack.pop() {
+        let mut reach = |v: u32, removed: &mut Vec<bool>| {
+            if std::mem::take(&mut removed[v as usize]) {
+                stack.push(v);
+            }
+        };
+        for r in part.neighbors(x) {
+            let m = mates[r as usize];
+            if m != NONE && removed[m as usize] && tree_of(m) == tree_of(x) {
+                reach(m, &mut removed);
+            }
+        }
+        if let Some(r) = matching.mate(x) {
+            for u in part.neighbors(r) {
+                reach(u, &mut removed);
+            }
+        }
+    }
+    removed
+}
+
+/// A matching with vertices already known to lie in Hungarian trees: the warm start that
+/// parts of a graph, searched apart, hand to the searches of the whole.
+#[derive(Debug, Clone)]
+pub struct WarmStart {
+    /// A matching of the whole graph.
+    pub matching: Matching,
+    /// Indexed by vertex, or empty for none: `removed[v]` when `v` is a root-side vertex of
+    /// a Hungarian tree of `matching` (every neighbour of a removed vertex is matched to a
+    /// removed vertex), so no augmenting path can touch it.
+    pub removed: Vec<bool>,
+}
+
+impl From<Matching> for WarmStart {
+    fn from(matching: Matching) -> Self {
+        WarmStart {
+            matching,
+            removed: Vec::new(),
+        }
+    }
+}
+
+/// [`budgeted_searches`] with the given rule for stopping the pass, from the marks of
+/// `trees`; with those marks at the end.
 fn searches_until<G: Adjacency>(
     graph: &G,
     mut matching: Matching,
+    mut trees: Trees,
     budget: u64,
     stop: Stop,
-) -> Searched {
+) -> (Searched, Trees) {
     let bound = graph.vertex_bound();
-    let mut trees = Trees {
-        marks: vec![
-            Mark {
-                entered: 0,
-                from: NONE
-            };
-            bound
-        ],
-        tree: Vec::new(),
-        unexplored: Vec::new(),
-        scanned: 0,
-    };
     let pass_cap = stop.edges_per_vertex.saturating_mul(bound as u64);
     let mut stopped = false;
     let (mut tried, mut abandoned) = (0u64, 0u64);
@@ -142,22 +251,24 @@ fn searches_until<G: Adjacency>(
             Outcome::OverBudget => abandoned += 1,
             Outcome::Failed => {
                 for &v in &trees.tree {
-                    trees.marks[v as usize].entered = DEAD;
+                    trees.marks[v as usize] = Mark {
+                        entered: DEAD,
+                        from: tried as u32,
+                    };
                 }
             }
         }
     }
+    trees.searches = tried as u32;
     let finished = abandoned == 0 && !stopped;
-    Searched {
-        matching,
-        missable: finished.then(|| {
-            trees
-                .marks
-                .iter()
-                .map(|mark| mark.entered == DEAD)
-                .collect()
-        }),
-    }
+    let missable = finished.then(|| {
+        trees
+            .marks
+            .iter()
+            .map(|mark| mark.entered == DEAD)
+            .collect()
+    });
+    (Searched { matching, missable }, trees)
 }
 
 /// How one search ended.
@@ -177,7 +288,8 @@ struct Mark {
     /// The number of the last search whose tree held the vertex on the root's side, or
     /// `DEAD`.
     entered: u32,
-    /// The tree vertex from which the vertex's mate was reached.
+    /// The tree vertex from which the vertex's mate was reached; once `DEAD`, the number of
+    /// the failed search (`NONE` for a vertex removed from the start).
     from: u32,
 }
 
@@ -190,9 +302,30 @@ struct Trees {
     unexplored: Vec<u32>,
     /// Edges scanned by every search so far.
     scanned: u64,
+    /// Searches run, once the pass is over.
+    searches: u32,
 }
 
 impl Trees {
+    /// No tree yet; the vertices of `removed` (indexed by vertex, or empty) are `DEAD`.
+    fn new(bound: usize, removed: &[bool]) -> Self {
+        let mark = |v: usize| Mark {
+            entered: if removed.get(v) == Some(&true) {
+                DEAD
+            } else {
+                0
+            },
+            from: NONE,
+        };
+        Trees {
+            marks: (0..bound).map(mark).collect(),
+            tree: Vec::new(),
+            unexplored: Vec::new(),
+            scanned: 0,
+            searches: 0,
+        }
+    }
+
     /// Grows the tree of `root`, search number `search`, depth first, within `budget`
     /// scanned edges.
     fn grow<G: Adjacency>(
@@ -281,7 +414,8 @@ mod tests {
             };
             let expected = decompose_bipartite(&graph, &side);
             let is_missable = |v: usize| expected.class(v as u32) == crate::Class::Missable;
-            let searched = searches_until(&graph, Matching::empty(n), u64::MAX, eager);
+            let trees = Trees::new(n, &[]);
+            let (searched, _) = searches_until(&graph, Matching::empty(n), trees, u64::MAX, eager);
             assert!(searched.matching.is_valid_in(&graph));
             match &searched.missable {
                 None => stopped += 1,
@@ -294,7 +428,9 @@ mod tests {
                 edges_per_vertex: u64::MAX / 2,
                 edges_per_search: u64::MAX / 2,
             };
-            let searched = searches_until(&graph, Matching::empty(n), u64::MAX, patient);
+            let trees = Trees::new(n, &[]);
+            let (searched, _) =
+                searches_until(&graph, Matching::empty(n), trees, u64::MAX, patient);
             assert_eq!(searched.matching.size(), maximum);
             let missable = searched.missable.expect("finished");
             let expected = decompose_bipartite(&graph, &side);
@@ -306,5 +442,80 @@ mod tests {
             }
         }
         assert!(stopped > 200, "{stopped}");
+    }
+
+    #[test]
+    fn trees_removed_in_a_part_stay_removed_in_the_whole_graph() {
+        use crate::graph::Masked;
+        use crate::greedy::greedy_matching;
+        let mut rng = Random::new(23);
+        let (mut removed_in_all, mut naive_wrong) = (0, 0);
+        for round in 0..600 {
+            let (left, right) = (1 + rng.below(25), 1 + rng.below(25));
+            let n = left + right;
+            let edges: Vec<(u32, u32)> = (0..rng.below(2 * n + 1))
+                .map(|_| (rng.below(left) as u32, (left + rng.below(right)) as u32))
+                .collect();
+            let graph = Graph::from_edges(n, edges).unwrap();
+            let side: Vec<bool> = (0..n).map(|v| v >= left).collect();
+            let outside: Vec<bool> = (0..n).map(|_| rng.chance(0.3)).collect();
+            let part = Masked::new(&graph, &outside);
+            let touches_outside = |v: u32| graph.neighbors(v).any(|w| outside[w as usize]);
+            let budget = if round % 3 == 0 {
+                1 + rng.below(8) as u64
+            } else {
+                u64::MAX
+            };
+            // The vertices with a neighbour outside, and on odd rounds some more (safe).
+            let extra: Vec<bool> = (0..n).map(|_| round % 2 == 1 && rng.chance(0.2)).collect();
+            let touching = (0..n as u32)
+                .filter(|&v| !outside[v as usize] && (touches_outside(v) || extra[v as usize]));
+            let start = budgeted_searches_in_part(&part, greedy_matching(&part), budget, touching);
+            assert!(start.matching.is_valid_in(&graph));
+            let expected = decompose_bipartite(&graph, &side);
+            let missable = |v: u32| expected.class(v) == crate::Class::Missable;
+            // What stays removed is closed: every neighbour is matched to a removed vertex.
+            let mates = start.matching.mates();
+            let closed = |removed: &[bool]| {
+                (0..n as u32).filter(|&v| removed[v as usize]).all(|v| {
+                    graph.neighbors(v).all(|r| {
+                        let m = mates[r as usize];
+                        m != NONE && removed[m as usize]
+                    })
+                })
+            };
+            assert!(closed(&start.removed), "round {round}");
+            for v in (0..n as u32).filter(|&v| start.removed[v as usize]) {
+                assert!(!outside[v as usize] && missable(v), "round {round}: {v}");
+                removed_in_all += 1;
+            }
+            // Every tree the part's own pass removed would not do.
+            let trees = Trees::new(n, &[]);
+            let stop = Stop {
+                edges_per_vertex: PASS_EDGES_PER_VERTEX,
+                edges_per_search: SEARCH_EDGES_ON_AVERAGE,
+            };
+            let (_, own) = searches_until(&part, greedy_matching(&part), trees, budget, stop);
+            let naive: Vec<bool> = own.marks.iter().map(|mark| mark.entered == DEAD).collect();
+            if !closed(&naive) {
+                naive_wrong += 1;
+            }
+            // The whole graph's pass, from there, ends maximum with D.
+            let searched = budgeted_searches_from(&graph, start, u64::MAX);
+            assert_eq!(
+                searched.matching.size(),
+                expected.matching().size(),
+                "round {round}"
+            );
+            let found = searched.missable.expect("no search abandoned");
+            assert!(
+                (0..n as u32).all(|v| found[v as usize] == missable(v)),
+                "round {round}"
+            );
+        }
+        assert!(
+            removed_in_all > 1000 && naive_wrong > 50,
+            "{removed_in_all} {naive_wrong}"
+        );
     }
 }

@@ -77,7 +77,10 @@ mod solve;
 
 pub use blossom::{augment_to_maximum, blossom_decomposition, maximum_matching};
 pub use blossom_deletion::BlossomDeletion;
-pub use budgeted_search::{budgeted_searches, solver_budget, Searched};
+pub use budgeted_search::{
+    budgeted_searches, budgeted_searches_from, budgeted_searches_in_part, solver_budget, Searched,
+    WarmStart,
+};
 pub use certificate::{check, Certificate, CertificateError};
 pub use colouring::two_colouring;
 pub use decomposition::{Class, Decomposition, Proof};

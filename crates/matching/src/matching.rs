@@ -18,6 +18,29 @@ impl Matching {
         }
     }
 
+    /// The matchings of consecutive id ranges side by side: the first on the ids below its
+    /// bound, the next on the ids from there on, and so on. O(V).
+    ///
+    /// # Examples
+    /// ```
+    /// use geography_matching::Matching;
+    /// let (mut first, mut second) = (Matching::empty(2), Matching::empty(3));
+    /// first.join(0, 1);
+    /// second.join(0, 2);
+    /// let joined = Matching::concat([first, second]);
+    /// assert_eq!(joined.pairs().collect::<Vec<_>>(), [(0, 1), (2, 4)]);
+    /// ```
+    pub fn concat(parts: impl IntoIterator<Item = Matching>) -> Self {
+        let mut joined = Matching::default();
+        for part in parts {
+            let first = joined.mate.len() as u32;
+            let shift = |m: u32| if m == NONE { NONE } else { m + first };
+            joined.mate.extend(part.mate.iter().map(|&m| shift(m)));
+            joined.size += part.size;
+        }
+        joined
+    }
+
     /// Every vertex id this matching can hold is below this bound.
     pub fn vertex_bound(&self) -> usize {
         self.mate.len()

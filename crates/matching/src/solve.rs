@@ -17,7 +17,7 @@
 //! the renumbering unit test below.
 
 use crate::blossom::blossom_decomposition;
-use crate::budgeted_search::{budgeted_searches, solver_budget};
+use crate::budgeted_search::{budgeted_searches_from, solver_budget, WarmStart};
 use crate::colouring::two_colouring;
 use crate::decomposition::Decomposition;
 use crate::dulmage_mendelsohn::{bipartite_decomposition, decomposition_of_missable};
@@ -31,9 +31,9 @@ use crate::push_relabel::push_relabel;
 fn bipartite_matching_from<G: Adjacency>(
     graph: &G,
     side: &[bool],
-    start: Matching,
+    start: WarmStart,
 ) -> (Matching, Option<Vec<bool>>) {
-    let searched = budgeted_searches(graph, start, solver_budget(graph.vertex_bound()));
+    let searched = budgeted_searches_from(graph, start, solver_budget(graph.vertex_bound()));
     match searched.missable {
         Some(missable) => (searched.matching, Some(missable)),
         None => (push_relabel(graph, side, searched.matching), None),
@@ -45,7 +45,7 @@ fn bipartite_matching_from<G: Adjacency>(
 /// push–relabel for whatever is left (on boards, 3× faster than multi-source phases for the
 /// last, long paths on knight boards, 3.3× on a 2000×2000 board with 5% blocked).
 pub fn bipartite_maximum_matching<G: Adjacency>(graph: &G, side: &[bool]) -> Matching {
-    bipartite_matching_from(graph, side, greedy_matching(graph)).0
+    bipartite_matching_from(graph, side, greedy_matching(graph).into()).0
 }
 
 /// Decomposes any graph: budgeted searches, push–relabel and the Dulmage–Mendelsohn search
@@ -90,20 +90,22 @@ pub fn decompose<G: Adjacency>(graph: &G) -> Decomposition {
 /// # Complexity
 /// As [`decompose`] on bipartite graphs.
 pub fn decompose_bipartite<G: Adjacency>(graph: &G, side: &[bool]) -> Decomposition {
-    decompose_bipartite_from(graph, side, greedy_matching(graph))
+    decompose_bipartite_from(graph, side, greedy_matching(graph).into())
 }
 
-/// [`decompose_bipartite`] from the matching `start` instead of Karp–Sipser's: a warm start
-/// computed elsewhere (on strips of a board at once, say).
+/// [`decompose_bipartite`] from the warm start `start` instead of Karp–Sipser's matching:
+/// one computed elsewhere (on strips of a board at once, say), perhaps with Hungarian trees
+/// already found.
 ///
-/// Precondition: as [`decompose_bipartite`], and `start` is a matching of `graph`.
+/// Precondition: as [`decompose_bipartite`], and `start` is a warm start of `graph` (see
+/// [`WarmStart`]).
 ///
 /// # Complexity
 /// As [`decompose`] on bipartite graphs.
 pub fn decompose_bipartite_from<G: Adjacency>(
     graph: &G,
     side: &[bool],
-    start: Matching,
+    start: WarmStart,
 ) -> Decomposition {
     debug_assert!(
         (0..graph.vertex_bound() as u32)

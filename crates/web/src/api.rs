@@ -2,10 +2,12 @@
 //! with the few extras the page draws), the one mapping from errors to HTTP statuses, and the
 //! async handlers that run every job on the blocking pool.
 //!
-//! Every endpoint takes a JSON object in the body (at most [`MAX_BODY`] bytes) and answers
-//! JSON. The reports are `geography_app`'s, exactly as the command line prints them:
-//! - `POST /api/solve` `{"board"|"graph"}`: `report` is the document of
-//!   `geography solve --json --certificate`;
+//! Every endpoint takes a JSON object in the body (at most
+//! [`ServerConfig::max_body`] bytes) and answers JSON. The reports are `geography_app`'s,
+//! exactly as the command line prints them:
+//! - `POST /api/solve` `{"board"|"graph", "edges"?, "compact"?}`: `report` is the document
+//!   of `geography solve --json --certificate`, in its compact form with `"compact": true`
+//!   ([`SolveReport::compact`]: the verdicts as one string, one character per cell);
 //! - `POST /api/move` `{"board"|"graph", "path"}`: a [`PositionReport`];
 //! - `POST /api/analyse` `{"record"}`: `report` is the document of `geography analyze --json`;
 //! - `POST /api/treasure` `{"map"}`: `report` is the document of `geography solve --json` on
@@ -18,30 +20,39 @@
 //! Errors are `{"error": MESSAGE}`, with `line` and `column` (1-based) when the problem is
 //! located in a text input or in the JSON body. The status comes from the error's data:
 //! - 400: malformed JSON, a request of the wrong shape, an input of [`ErrorKind::Syntax`];
-//! - 413: a body over [`MAX_BODY`], an input of [`ErrorKind::TooLarge`] (over [`LIMITS`]);
+//! - 408: a body that did not arrive within [`ServerConfig::request_timeout`];
+//! - 413: a body over [`ServerConfig::max_body`], an input of [`ErrorKind::TooLarge`] (over
+//!   [`ServerConfig::limits`]);
 //! - 422: an input of [`ErrorKind::Rule`] (a record with a move against the rules), a Slither
 //!   move against the rules, [`JobError::Undecided`] (a Slither position past the bounded
 //!   search);
-//! - 503: [`JobError::Stopped`] (the job ran out of its [`JOB_SECONDS`], or the server is
-//!   shutting down);
+//! - 429: the client has [`ServerConfig::jobs_per_client`] jobs computing or waiting already;
+//! - 503: the server is shutting down, or no job slot came free within
+//!   [`ServerConfig::queue_timeout`];
+//! - 504: the job computed longer than [`ServerConfig::solve_timeout`] ([`JobError::Stopped`]);
 //! - 500: [`JobError::Internal`], or a job that panicked.
 //!
 //! The schema of every request and answer is in `assets/openapi.json`, served at
 //! `/api/openapi.json`. Vertices are named as in the reports: `[row, col]` (1-based) on
 //! boards, the 0-based id on graphs.
 //!
-//! Jobs run on the blocking thread pool, at most [`JOBS`] at once; the others wait their
-//! turn, so a burst of requests queues instead of spawning a thread each.
+//! Jobs run on the blocking thread pool, at most [`ServerConfig::jobs`] at once; the others
+//! wait their turn, so a burst of requests queues instead of spawning a thread each. Each
+//! client ([`Client`]) may have [`ServerConfig::jobs_per_client`] jobs computing or waiting.
+//! A job is stopped, at the next check of its [`Budget`], when its time is up, when its
+//! client goes away (the request is dropped) or when the server shuts down; it keeps its slot
+//! until it has really stopped, so no more than [`ServerConfig::jobs`] jobs ever compute.
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use axum::body::Bytes;
+use axum::body::{Body, Bytes};
 use axum::extract::rejection::BytesRejection;
-use axum::extract::State;
-use axum::http::{header, StatusCode};
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use geography_app::{
@@ -52,39 +63,46 @@ use geography_app::{
 };
 use geography_formats::{detect, ErrorKind, Format, InputError, Limits};
 use geography_rules::{Game, Named, SlitherMoveError};
+use http_body_util::{BodyExt, LengthLimitError, Limited};
 use serde::de::{self, DeserializeOwned, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use tokio::sync::Semaphore;
 
-/// The largest request body accepted, in bytes (1 MiB).
-pub const MAX_BODY: usize = 1 << 20;
-/// The sizes the playground reads: boards, slide boards and treasure maps of at most 40 000
-/// cells, graphs of at most 40 000 vertices.
-pub const LIMITS: Limits = Limits {
-    max_cells: 40_000,
-    max_vertices: 40_000,
-};
-/// The seconds a job may run before it is stopped at its next phase (503).
-pub const JOB_SECONDS: u64 = 60;
-/// The most jobs computed at once.
-pub const JOBS: usize = 4;
+pub use crate::client::Client;
+use crate::client::ClientJobs;
+use crate::config::{seconds, ServerConfig};
 
-/// Shared state of the handlers: the permits for concurrent jobs and the flag that stops
-/// them.
+/// Shared state of the handlers: the server's configuration, the permits for concurrent
+/// jobs, the jobs of each client and the flag that stops them all.
 #[derive(Debug, Clone)]
 pub struct AppState {
+    config: Arc<ServerConfig>,
     jobs: Arc<Semaphore>,
+    clients: Arc<ClientJobs>,
     stop: Arc<AtomicBool>,
 }
 
 impl AppState {
-    /// A state allowing [`JOBS`] jobs at once.
+    /// A state with the default configuration ([`ServerConfig::default`]).
     pub fn new() -> Self {
+        Self::with_config(ServerConfig::default())
+    }
+
+    /// A state with `config`: [`ServerConfig::jobs`] jobs at once (at least 1),
+    /// [`ServerConfig::jobs_per_client`] per client (at least 1).
+    pub fn with_config(config: ServerConfig) -> Self {
         AppState {
-            jobs: Arc::new(Semaphore::new(JOBS)),
+            jobs: Arc::new(Semaphore::new(config.jobs.clamp(1, Semaphore::MAX_PERMITS))),
+            clients: Arc::new(ClientJobs::new(config.jobs_per_client)),
             stop: Arc::new(AtomicBool::new(false)),
+            config: Arc::new(config),
         }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &ServerConfig {
+        &self.config
     }
 
     /// Refuses the jobs still waiting for a permit and stops the running ones at their next
@@ -94,11 +112,42 @@ impl AppState {
         self.jobs.close();
     }
 
-    /// The budget of a job starting now: [`JOB_SECONDS`], and the shutdown flag.
+    /// How many jobs `client` has computing or waiting (a stopped job counts until it has
+    /// really stopped).
+    pub fn jobs_of(&self, client: Client) -> usize {
+        self.clients.count(client)
+    }
+
+    /// Whether [`AppState::shut_down`] was called.
+    pub fn is_shutting_down(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// The budget of a job starting now: [`ServerConfig::solve_timeout`], and the shutdown
+    /// flag.
     pub fn budget(&self) -> Budget {
         Budget::unlimited()
             .with_cancel(Arc::clone(&self.stop))
-            .with_deadline(Instant::now() + Duration::from_secs(JOB_SECONDS))
+            .with_deadline(Instant::now() + self.config.solve_timeout)
+    }
+
+    /// The answer of a job that was stopped: 503 when the server is shutting down, else 504
+    /// (its time ran out).
+    fn stopped(&self) -> ApiError {
+        if self.is_shutting_down() {
+            ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the server is shutting down",
+            )
+        } else {
+            ApiError::new(
+                StatusCode::GATEWAY_TIMEOUT,
+                format!(
+                    "the job ran past the server's solve timeout of {} and was stopped",
+                    seconds(self.config.solve_timeout)
+                ),
+            )
+        }
     }
 }
 
@@ -353,6 +402,12 @@ pub struct SolveRequest {
     /// matching uses.
     #[serde(default)]
     pub edges: bool,
+    /// Answer the report in its compact form ([`SolveReport::compact`]): the verdicts as one
+    /// string, one character per cell (`W`, `L`, `#`, row-major) or per vertex, and the
+    /// certificate's sizes instead of its lists; no `grid`. About a byte per cell, for large
+    /// boards.
+    #[serde(default)]
+    pub compact: bool,
 }
 
 /// `POST /api/move`: a board or a graph, as for `/api/solve`, and the token's path so far.
@@ -484,11 +539,12 @@ pub struct SlitherMoveRequest {
 
 /// Reads the game of a request: `board` text as a board, `graph` text as graph6 or sparse6
 /// when it reads as one and as an edge list otherwise, an object in the JSON form (its errors are
-/// located in the object written compactly), all within [`LIMITS`]. Returns the field read
+/// located in the object written compactly), all within `limits`. Returns the field read
 /// and its game.
 fn read_game(
     board: Option<&GameInput>,
     graph: Option<&GameInput>,
+    limits: &Limits,
 ) -> Result<(&'static str, Game), ApiError> {
     let (field, input) = match (board, graph) {
         (Some(input), None) => ("board", input),
@@ -515,11 +571,11 @@ fn read_game(
                     _ => Format::Edges,
                 },
             };
-            load_game(bytes, Some(format), &LIMITS)
+            load_game(bytes, Some(format), limits)
         }
         GameInput::Object(object) => {
             let bytes = serde_json::to_vec(object).unwrap_or_default();
-            load_game(&bytes, Some(Format::Json), &LIMITS)
+            load_game(&bytes, Some(Format::Json), limits)
         }
     };
     loaded
@@ -586,30 +642,39 @@ fn sentence(line: &str) -> String {
 pub struct SolveResponse<'a> {
     /// The document of `geography solve --json --certificate`.
     pub report: &'a SolveReport<'a>,
-    /// Boards only: one string per row, `W` (the player to move from there wins), `L`
-    /// (loses) or `#` (blocked) per cell.
+    /// Boards only, and not in a compact answer (the report's `status` says the same): one
+    /// string per row, `W` (the player to move from there wins), `L` (loses) or `#`
+    /// (blocked) per cell.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub grid: Option<Vec<String>>,
     /// Counts and verdict.
     pub summary: Summary,
 }
 
-/// Answers `POST /api/solve`.
+/// Answers `POST /api/solve`, reading the game within `limits`.
 ///
 /// # Errors
 /// As [`parse_request`]; the game's input error (400, 413); 503 when `budget` runs out.
-pub fn answer_solve(body: &[u8], budget: &Budget) -> Result<Answer, ApiError> {
+pub fn answer_solve(body: &[u8], limits: &Limits, budget: &Budget) -> Result<Answer, ApiError> {
     let request: SolveRequest = parse_request(body)?;
-    let (field, game) = read_game(request.board.as_ref(), request.graph.as_ref())?;
+    let (field, game) = read_game(request.board.as_ref(), request.graph.as_ref(), limits)?;
     let options = SolveOptions {
         certificate: true,
         threads: 1,
         edges: request.edges,
     };
-    let report = solve_game(&game, options, budget).map_err(|e| ApiError::job(field, &e))?;
+    let mut report = solve_game(&game, options, budget).map_err(|e| ApiError::job(field, &e))?;
+    if request.compact {
+        report = report.compact();
+    }
+    budget.check().map_err(|e| ApiError::job(field, &e))?;
     Answer::of(&SolveResponse {
         report: &report,
-        grid: report.status_rows(),
+        grid: if request.compact {
+            None
+        } else {
+            report.status_rows()
+        },
         summary: Summary::of(&report),
     })
 }
@@ -652,9 +717,9 @@ fn named_path(game: &Game, path: &[Step]) -> Result<Vec<Named>, ApiError> {
 /// # Errors
 /// As [`parse_request`] and `/api/solve`; 400 for a step of the wrong shape for the game. A
 /// step that is well-formed but illegal is not an error: see [`PositionReport::legal`].
-pub fn answer_move(body: &[u8], budget: &Budget) -> Result<Answer, ApiError> {
+pub fn answer_move(body: &[u8], limits: &Limits, budget: &Budget) -> Result<Answer, ApiError> {
     let request: MoveRequest = parse_request(body)?;
-    let (_, game) = read_game(request.board.as_ref(), request.graph.as_ref())?;
+    let (_, game) = read_game(request.board.as_ref(), request.graph.as_ref(), limits)?;
     let path = named_path(&game, &request.path.0)?;
     budget.check().map_err(|e| ApiError::job("path", &e))?;
     let mut session = Session::new(&game);
@@ -708,9 +773,9 @@ fn bunny_mistakes(report: &AnalyzeReport) -> Vec<usize> {
 /// # Errors
 /// As [`parse_request`]; the record's input error (400, 413, 422), located; 503 when `budget`
 /// runs out (it is asked before every position).
-pub fn answer_analyse(body: &[u8], budget: &Budget) -> Result<Answer, ApiError> {
+pub fn answer_analyse(body: &[u8], limits: &Limits, budget: &Budget) -> Result<Answer, ApiError> {
     let request: AnalyseRequest = parse_request(body)?;
-    let record = load_record(request.record.as_bytes(), &LIMITS)
+    let record = load_record(request.record.as_bytes(), limits)
         .map_err(|e| ApiError::input("record", &e))?;
     let analysis = analyze(record, budget).map_err(|e| ApiError::job("record", &e))?;
     let report = analysis.report();
@@ -773,9 +838,9 @@ fn treasure_summary(report: &TreasureReport) -> String {
 /// # Errors
 /// As [`parse_request`]; the map's input error (400, 413), located; 400 for an input of
 /// several maps.
-pub fn answer_treasure(body: &[u8], budget: &Budget) -> Result<Answer, ApiError> {
+pub fn answer_treasure(body: &[u8], limits: &Limits, budget: &Budget) -> Result<Answer, ApiError> {
     let request: TreasureMapRequest = parse_request(body)?;
-    let loaded = load(request.map.as_bytes(), Some(Format::Treasure), &LIMITS)
+    let loaded = load(request.map.as_bytes(), Some(Format::Treasure), limits)
         .map_err(|e| ApiError::input("map", &e))?;
     let Loaded::Treasure(mut maps) = loaded else {
         return Err(ApiError::job(
@@ -818,9 +883,13 @@ pub struct SlitherSolveResponse {
 /// # Errors
 /// As [`parse_request`]; the game's input error (400, 413); 422 for a game the bounded
 /// search leaves undecided; 503 when `budget` runs out.
-pub fn answer_slither_solve(body: &[u8], budget: &Budget) -> Result<Answer, ApiError> {
+pub fn answer_slither_solve(
+    body: &[u8],
+    limits: &Limits,
+    budget: &Budget,
+) -> Result<Answer, ApiError> {
     let request: SlitherSolveRequest = parse_request(body)?;
-    let (field, game) = read_game(request.board.as_ref(), request.graph.as_ref())?;
+    let (field, game) = read_game(request.board.as_ref(), request.graph.as_ref(), limits)?;
     let report = solve_slither_game(&game, budget).map_err(|e| ApiError::job(field, &e))?;
     Answer::of(&SlitherSolveResponse {
         summary: report.summary(),
@@ -887,9 +956,13 @@ fn illegal_move(index: usize, [a, b]: [Named; 2], reason: &str) -> ApiError {
 /// 422 for the first move that names no vertex of the game or is against the rules (its
 /// 0-based index and why, not located), or for a position the bounded search leaves
 /// undecided; 503 when `budget` runs out.
-pub fn answer_slither_move(body: &[u8], budget: &Budget) -> Result<Answer, ApiError> {
+pub fn answer_slither_move(
+    body: &[u8],
+    limits: &Limits,
+    budget: &Budget,
+) -> Result<Answer, ApiError> {
     let request: SlitherMoveRequest = parse_request(body)?;
-    let (field, game) = read_game(request.board.as_ref(), request.graph.as_ref())?;
+    let (field, game) = read_game(request.board.as_ref(), request.graph.as_ref(), limits)?;
     let moves = request
         .moves
         .0
@@ -933,102 +1006,228 @@ pub fn answer_slither_move(body: &[u8], budget: &Budget) -> Result<Answer, ApiEr
 // ---------------------------------------------------------------------------------------------
 // Handlers
 
-/// Runs `job` on the body in the blocking pool, after waiting for a permit, with the budget
-/// of a job starting then.
-async fn run_job<F>(state: AppState, body: Result<Bytes, BytesRejection>, job: F) -> Response
+/// `response`, closing its connection: the body was left unread.
+fn closing(error: ApiError) -> Response {
+    let mut response = error.into_response();
+    response
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
+}
+
+/// `response`, with the seconds after which a client may try again.
+fn retry_after(error: ApiError, seconds: u64) -> Response {
+    let mut response = error.into_response();
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+    response
+}
+
+/// The 413 of a body over [`ServerConfig::max_body`].
+fn body_too_large(max_body: usize) -> ApiError {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        format!("the request body is larger than the server's limit of {max_body} bytes"),
+    )
+}
+
+/// Middleware reading the whole body of every request before its handler runs, within
+/// [`ServerConfig::max_body`] and [`ServerConfig::request_timeout`]: 413 for a larger body
+/// (at once when its `Content-Length` says so), 408 for a body that does not arrive in time
+/// (a client that stalls), 400 for a body that breaks off. Each of these closes the
+/// connection.
+pub async fn read_body(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let config = state.config();
+    let (parts, body) = request.into_parts();
+    let declared = parts
+        .headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse::<u64>().ok());
+    if declared.is_some_and(|length| length > config.max_body as u64) {
+        return closing(body_too_large(config.max_body));
+    }
+    let read = Limited::new(body, config.max_body).collect();
+    let bytes = match tokio::time::timeout(config.request_timeout, read).await {
+        Ok(Ok(collected)) => collected.to_bytes(),
+        Ok(Err(error)) if error.is::<LengthLimitError>() => {
+            return closing(body_too_large(config.max_body))
+        }
+        Ok(Err(error)) => {
+            return closing(ApiError::bad_request(format!(
+                "the request body could not be read: {error}"
+            )))
+        }
+        Err(_) => {
+            return closing(ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "the request body did not arrive within the server's request timeout of {}",
+                    seconds(config.request_timeout)
+                ),
+            ))
+        }
+    };
+    next.run(Request::from_parts(parts, Body::from(bytes)))
+        .await
+}
+
+/// Raises a job's own cancel flag when dropped: when its answer is sent, when its time is
+/// up, or when its client goes away and the request is dropped. A job that has finished
+/// ignores it.
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Runs `job` on the body in the blocking pool, for `client`: after taking one of the
+/// client's slots (429 when it has none left) and waiting for a permit (503 when none comes
+/// free within the queue timeout or the server shuts down), with the budget of a job
+/// starting then and a flag of its own. Past the solve timeout the job is answered 504 and
+/// its flag raised; it keeps its permit and its client's slot until it has stopped.
+async fn run_job<F>(
+    state: AppState,
+    client: Client,
+    body: Result<Bytes, BytesRejection>,
+    job: F,
+) -> Response
 where
-    F: FnOnce(&[u8], &Budget) -> Result<Answer, ApiError> + Send + 'static,
+    F: FnOnce(&[u8], &Limits, &Budget) -> Result<Answer, ApiError> + Send + 'static,
 {
+    let config = state.config();
     let body = match body {
         Ok(body) => body,
         Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-            return ApiError::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                format!("the request body is larger than the limit of {MAX_BODY} bytes"),
-            )
-            .into_response()
+            return closing(body_too_large(config.max_body))
         }
         Err(rejection) => {
             return ApiError::new(rejection.status(), rejection.body_text()).into_response()
         }
     };
-    let Ok(permit) = Arc::clone(&state.jobs).acquire_owned().await else {
-        return ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the server is shutting down",
-        )
-        .into_response();
+    let Some(slot) = state.clients.take(client) else {
+        let limit = state.clients.limit();
+        return retry_after(
+            ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "too many jobs from this client: {limit} computing or waiting already, the \
+                     server's limit per client; send the next one when one is answered"
+                ),
+            ),
+            1,
+        );
     };
-    let budget = state.budget();
-    // The permit goes with the job: a request dropped while its job runs frees no permit
-    // before the job ends.
+    let waiting = Arc::clone(&state.jobs).acquire_owned();
+    let permit = match tokio::time::timeout(config.queue_timeout, waiting).await {
+        Ok(Ok(permit)) => permit,
+        Ok(Err(_closed)) => return state.stopped().into_response(),
+        Err(_late) => {
+            return retry_after(
+                ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!(
+                        "the server is busy: no job slot came free within its queue timeout of \
+                         {}",
+                        seconds(config.queue_timeout)
+                    ),
+                ),
+                config.queue_timeout.as_secs().max(1),
+            )
+        }
+    };
+    let flag = Arc::new(AtomicBool::new(false));
+    let _stop = StopOnDrop(Arc::clone(&flag));
+    let budget = state.budget().with_cancel(flag);
+    let limits = config.limits;
+    // The permit and the slot go with the job: a job answered or abandoned frees neither
+    // before it has stopped.
     let work = move || {
-        let answer = job(&body, &budget);
+        let answer = job(&body, &limits, &budget);
+        // The client's slot first: once the permit is free, so is the slot.
+        drop(slot);
         drop(permit);
         answer
     };
-    match tokio::task::spawn_blocking(work).await {
-        Ok(Ok(answer)) => answer.into_response(),
-        Ok(Err(error)) => error.into_response(),
-        Err(_) => ApiError::new(
+    let running = tokio::task::spawn_blocking(work);
+    match tokio::time::timeout(config.solve_timeout, running).await {
+        Ok(Ok(Ok(answer))) => answer.into_response(),
+        // A job's 503 is its budget's stop (`ApiError::job`): say why.
+        Ok(Ok(Err(error))) if error.status == StatusCode::SERVICE_UNAVAILABLE => {
+            state.stopped().into_response()
+        }
+        Ok(Ok(Err(error))) => error.into_response(),
+        Ok(Err(_)) => ApiError::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             "internal error: the computation failed",
         )
         .into_response(),
+        Err(_late) => state.stopped().into_response(),
     }
 }
 
 /// `POST /api/solve`.
 pub async fn solve_handler(
     State(state): State<AppState>,
+    client: Client,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    run_job(state, body, answer_solve).await
+    run_job(state, client, body, answer_solve).await
 }
 
 /// `POST /api/move`.
 pub async fn move_handler(
     State(state): State<AppState>,
+    client: Client,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    run_job(state, body, answer_move).await
+    run_job(state, client, body, answer_move).await
 }
 
 /// `POST /api/analyse`.
 pub async fn analyse_handler(
     State(state): State<AppState>,
+    client: Client,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    run_job(state, body, answer_analyse).await
+    run_job(state, client, body, answer_analyse).await
 }
 
 /// `POST /api/treasure`.
 pub async fn treasure_handler(
     State(state): State<AppState>,
+    client: Client,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    run_job(state, body, answer_treasure).await
+    run_job(state, client, body, answer_treasure).await
 }
 
 /// `POST /api/slither/solve`.
 pub async fn slither_solve_handler(
     State(state): State<AppState>,
+    client: Client,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    run_job(state, body, answer_slither_solve).await
+    run_job(state, client, body, answer_slither_solve).await
 }
 
 /// `POST /api/slither/move`.
 pub async fn slither_move_handler(
     State(state): State<AppState>,
+    client: Client,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    run_job(state, body, answer_slither_move).await
+    run_job(state, client, body, answer_slither_move).await
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const LIMITS: Limits = ServerConfig::DEFAULT_LIMITS;
 
     fn json(answer: &Answer) -> Value {
         serde_json::from_slice(&answer.0).unwrap()
@@ -1038,6 +1237,7 @@ mod tests {
     fn solve_gives_edge_classes_when_asked() {
         let answer = answer_solve(
             br#"{"graph": "4 3\n0 1\n1 2\n2 3\n", "edges": true}"#,
+            &LIMITS,
             &Budget::unlimited(),
         )
         .unwrap();
@@ -1046,14 +1246,16 @@ mod tests {
             json["report"]["edge_classes"],
             serde_json::json!({"vital": [[0, 1], [2, 3]], "allowed": [], "forbidden": [[1, 2]]})
         );
-        let plain = answer_solve(br#"{"graph": "2 1\n0 1\n"}"#, &Budget::unlimited()).unwrap();
+        let plain =
+            answer_solve(br#"{"graph": "2 1\n0 1\n"}"#, &LIMITS, &Budget::unlimited()).unwrap();
         let json: serde_json::Value = serde_json::from_slice(&plain.0).unwrap();
         assert!(json["report"].get("edge_classes").is_none());
     }
 
     #[test]
     fn solve_names_cells_and_draws_the_grid() {
-        let answer = answer_solve(br#"{"board": "1 3\n.#.\n"}"#, &Budget::unlimited()).unwrap();
+        let answer =
+            answer_solve(br#"{"board": "1 3\n.#.\n"}"#, &LIMITS, &Budget::unlimited()).unwrap();
         let answer = json(&answer);
         assert_eq!(answer["grid"], serde_json::json!(["L#L"]));
         assert_eq!(answer["summary"]["placer_wins"], true);
@@ -1070,18 +1272,28 @@ mod tests {
 
     #[test]
     fn board_text_errors_are_located_with_the_status_of_their_kind() {
-        let error =
-            answer_solve(br#"{"board": "2 2\n..\n.x\n"}"#, &Budget::unlimited()).unwrap_err();
+        let error = answer_solve(
+            br#"{"board": "2 2\n..\n.x\n"}"#,
+            &LIMITS,
+            &Budget::unlimited(),
+        )
+        .unwrap_err();
         assert_eq!((error.line, error.column), (Some(3), Some(2)));
         assert_eq!(error.status, StatusCode::BAD_REQUEST);
         assert!(
             error.error.starts_with("\"board\": line 3, column 2: "),
             "{error:?}"
         );
-        let error = answer_solve(br#"{"board": "300 300\n"}"#, &Budget::unlimited()).unwrap_err();
+        let error = answer_solve(
+            br#"{"board": "1100 1100\n"}"#,
+            &LIMITS,
+            &Budget::unlimited(),
+        )
+        .unwrap_err();
         assert_eq!(error.status, StatusCode::PAYLOAD_TOO_LARGE);
         let error = answer_analyse(
             br#"{"record": "1 3\n...\nmoves\n1 1\n1 3\n"}"#,
+            &LIMITS,
             &Budget::unlimited(),
         )
         .unwrap_err();
@@ -1093,20 +1305,21 @@ mod tests {
     fn a_stopped_budget_is_503() {
         let state = AppState::new();
         state.shut_down();
-        let error = answer_solve(br#"{"board": "1 3\n...\n"}"#, &state.budget()).unwrap_err();
+        let error =
+            answer_solve(br#"{"board": "1 3\n...\n"}"#, &LIMITS, &state.budget()).unwrap_err();
         assert_eq!(error.status, StatusCode::SERVICE_UNAVAILABLE);
     }
 
     #[test]
     fn path_steps_of_the_wrong_shape_are_named() {
         let body = br#"{"board": "1 3\n...\n", "path": [[1, 1], "1 2"]}"#;
-        let error = answer_move(body, &Budget::unlimited()).unwrap_err();
+        let error = answer_move(body, &LIMITS, &Budget::unlimited()).unwrap_err();
         assert!(error.error.contains("\"path\"[1]"), "{error:?}");
         let body = br#"{"board": "1 3\n...\n", "path": [[1, 1], 2]}"#;
-        let error = answer_move(body, &Budget::unlimited()).unwrap_err();
+        let error = answer_move(body, &LIMITS, &Budget::unlimited()).unwrap_err();
         assert!(error.error.starts_with("\"path\"[1]: "), "{error:?}");
         let body = br#"{"graph": "2 1\n0 1\n", "path": [[1, 1]]}"#;
-        let error = answer_move(body, &Budget::unlimited()).unwrap_err();
+        let error = answer_move(body, &LIMITS, &Budget::unlimited()).unwrap_err();
         assert!(error.error.starts_with("\"path\"[0]: "), "{error:?}");
     }
 
@@ -1114,6 +1327,7 @@ mod tests {
     fn slither_solve_answers_the_report_and_its_summary() {
         let triangle = answer_slither_solve(
             br#"{"graph": "3 3\n0 1\n1 2\n0 2\n"}"#,
+            &LIMITS,
             &Budget::unlimited(),
         )
         .unwrap();
@@ -1127,8 +1341,12 @@ mod tests {
                 "player 2 wins whatever edge player 1 chooses first"
             ])
         );
-        let board =
-            answer_slither_solve(br#"{"board": "1 4\n....\n"}"#, &Budget::unlimited()).unwrap();
+        let board = answer_slither_solve(
+            br#"{"board": "1 4\n....\n"}"#,
+            &LIMITS,
+            &Budget::unlimited(),
+        )
+        .unwrap();
         let board = json(&board);
         assert_eq!(
             board["report"]["winning_first_moves"],
@@ -1138,21 +1356,22 @@ mod tests {
         // The token game's options are not Slither's.
         let error = answer_slither_solve(
             br#"{"graph": "2 1\n0 1\n", "edges": true}"#,
+            &LIMITS,
             &Budget::unlimited(),
         )
         .unwrap_err();
         assert_eq!(error.status, StatusCode::BAD_REQUEST);
         let state = AppState::new();
         state.shut_down();
-        let error =
-            answer_slither_solve(br#"{"graph": "2 1\n0 1\n"}"#, &state.budget()).unwrap_err();
+        let error = answer_slither_solve(br#"{"graph": "2 1\n0 1\n"}"#, &LIMITS, &state.budget())
+            .unwrap_err();
         assert_eq!(error.status, StatusCode::SERVICE_UNAVAILABLE);
     }
 
     #[test]
     fn slither_moves_are_played_and_illegal_ones_named() {
         let body = br#"{"board": "1 3\n...\n", "moves": [[[1, 2], [1, 1]]]}"#;
-        let answer = json(&answer_slither_move(body, &Budget::unlimited()).unwrap());
+        let answer = json(&answer_slither_move(body, &LIMITS, &Budget::unlimited()).unwrap());
         let position = &answer["position"];
         assert_eq!(position["to_move"], 2);
         assert_eq!(position["path"], serde_json::json!([[1, 2], [1, 1]]));
@@ -1160,7 +1379,8 @@ mod tests {
         assert_eq!(position["engine_move"], serde_json::json!([[1, 2], [1, 3]]));
         assert_eq!(position["kind"], serde_json::json!([1, 0, 1]));
         let start = json(
-            &answer_slither_move(br#"{"graph": "2 1\n0 1\n"}"#, &Budget::unlimited()).unwrap(),
+            &answer_slither_move(br#"{"graph": "2 1\n0 1\n"}"#, &LIMITS, &Budget::unlimited())
+                .unwrap(),
         );
         assert_eq!(
             start["position"]["legal_moves"],
@@ -1199,7 +1419,8 @@ mod tests {
             ),
         ] {
             let body = format!(r#"{{"graph": "{graph}", "moves": {moves}}}"#);
-            let error = answer_slither_move(body.as_bytes(), &Budget::unlimited()).unwrap_err();
+            let error =
+                answer_slither_move(body.as_bytes(), &LIMITS, &Budget::unlimited()).unwrap_err();
             assert_eq!(error.status, StatusCode::UNPROCESSABLE_ENTITY, "{moves}");
             assert_eq!(error.error, message);
             assert_eq!((error.line, error.column), (None, None));
@@ -1227,15 +1448,183 @@ mod tests {
                 "\"moves\"[0]",
             ),
         ] {
-            let error = answer_slither_move(body.as_bytes(), &Budget::unlimited()).unwrap_err();
+            let error =
+                answer_slither_move(body.as_bytes(), &LIMITS, &Budget::unlimited()).unwrap_err();
             assert_eq!(error.status, StatusCode::BAD_REQUEST, "{body}");
             assert!(error.error.contains(place), "{body}: {error:?}");
         }
         let error = answer_slither_move(
             br#"{"graph": "2 1\n0 1\n", "moves": 3}"#,
+            &LIMITS,
             &Budget::unlimited(),
         )
         .unwrap_err();
         assert_eq!(error.status, StatusCode::BAD_REQUEST);
+    }
+
+    /// The state of a server with one job slot, one per client, and a short solve timeout.
+    fn one_slot(solve_timeout: std::time::Duration) -> AppState {
+        AppState::with_config(ServerConfig {
+            jobs: 1,
+            jobs_per_client: 1,
+            solve_timeout,
+            ..ServerConfig::default()
+        })
+    }
+
+    async fn status_and_error(response: Response) -> (StatusCode, String) {
+        let status = response.status();
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        let value: Value = serde_json::from_slice(&bytes).unwrap();
+        (
+            status,
+            value["error"].as_str().unwrap_or_default().to_string(),
+        )
+    }
+
+    /// A job that computes until its budget stops it, checking it often (as an analysis
+    /// does before every position), and says when it started and when it stopped; it gives
+    /// up after 15 s, so that a test of a broken stop fails instead of hanging.
+    fn until_stopped(
+        events: std::sync::mpsc::Sender<&'static str>,
+    ) -> impl FnOnce(&[u8], &Limits, &Budget) -> Result<Answer, ApiError> + Send + 'static {
+        move |_, _, budget| {
+            let started = Instant::now();
+            let _ = events.send("started");
+            loop {
+                if let Err(error) = budget.check() {
+                    let _ = events.send("stopped");
+                    return Err(ApiError::job("board", &error));
+                }
+                if started.elapsed() > std::time::Duration::from_secs(15) {
+                    let _ = events.send("never stopped");
+                    return Err(ApiError::bad_request("never stopped"));
+                }
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+        }
+    }
+
+    fn next_event(events: &std::sync::mpsc::Receiver<&'static str>) -> &'static str {
+        events
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .unwrap_or("nothing within 20 s")
+    }
+
+    /// Regression: a job past its time was answered but went on computing, holding its slot.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_job_past_the_solve_timeout_is_504_stops_and_frees_its_slot() {
+        let timeout = std::time::Duration::from_millis(200);
+        let state = one_slot(timeout);
+        let client = Client(Some("192.0.2.1".parse().unwrap()));
+        let (sender, events) = std::sync::mpsc::channel();
+        let started = Instant::now();
+        let response = run_job(
+            state.clone(),
+            client,
+            Ok(Bytes::new()),
+            until_stopped(sender),
+        )
+        .await;
+        let answered = started.elapsed();
+        assert_eq!(next_event(&events), "started");
+        let (status, error) = status_and_error(response).await;
+        assert_eq!(status, StatusCode::GATEWAY_TIMEOUT, "{error}");
+        assert!(error.contains("solve timeout of 0.2 s"), "{error}");
+        assert!(answered >= timeout, "{answered:?}");
+        // The job saw its budget stop it, and its permit and its client's slot are free:
+        // the next job of the same client runs at once on the only slot.
+        assert_eq!(next_event(&events), "stopped");
+        let tiny = br#"{"board": "1 3\n...\n"}"#.to_vec();
+        let mut answer = None;
+        for _ in 0..100 {
+            let response = run_job(
+                state.clone(),
+                client,
+                Ok(Bytes::from(tiny.clone())),
+                answer_solve,
+            )
+            .await;
+            if response.status() != StatusCode::TOO_MANY_REQUESTS {
+                answer = Some(response);
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        let (status, error) = status_and_error(answer.expect("the slot came free")).await;
+        assert_eq!(status, StatusCode::OK, "{error}");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_client_over_its_jobs_is_429_and_others_are_not() {
+        let state = one_slot(std::time::Duration::from_secs(30));
+        let client = Client(Some("192.0.2.1".parse().unwrap()));
+        let (sender, events) = std::sync::mpsc::channel();
+        let long = tokio::spawn(run_job(
+            state.clone(),
+            client,
+            Ok(Bytes::new()),
+            until_stopped(sender),
+        ));
+        assert_eq!(next_event(&events), "started");
+        let tiny = || Ok(Bytes::from_static(br#"{"board": "1 3\n...\n"}"#));
+        let refused = run_job(state.clone(), client, tiny(), answer_solve).await;
+        assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(refused.headers()[header::RETRY_AFTER], "1");
+        let (_, error) = status_and_error(refused).await;
+        assert!(error.contains("1 computing or waiting already"), "{error}");
+        // Another client waits for the only slot instead, and gets it when the job is
+        // abandoned (its request dropped): dropping stops the job.
+        let other = Client(Some("192.0.2.2".parse().unwrap()));
+        let waiting = tokio::spawn(run_job(state.clone(), other, tiny(), answer_solve));
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        assert!(
+            !waiting.is_finished(),
+            "the other client waits for the slot"
+        );
+        long.abort();
+        assert_eq!(next_event(&events), "stopped");
+        let response = tokio::time::timeout(std::time::Duration::from_secs(10), waiting)
+            .await
+            .expect("the waiting job ran")
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_job_stopped_by_a_shutdown_is_503_and_says_so() {
+        let state = one_slot(std::time::Duration::from_secs(3600));
+        let (sender, events) = std::sync::mpsc::channel();
+        let job = tokio::spawn(run_job(
+            state.clone(),
+            Client(None),
+            Ok(Bytes::new()),
+            until_stopped(sender),
+        ));
+        assert_eq!(next_event(&events), "started");
+        state.shut_down();
+        assert_eq!(next_event(&events), "stopped");
+        let (status, error) = status_and_error(job.await.unwrap()).await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(error, "the server is shutting down");
+    }
+
+    #[tokio::test]
+    async fn a_job_waiting_past_the_queue_timeout_is_503_busy() {
+        let state = AppState::with_config(ServerConfig {
+            jobs: 1,
+            queue_timeout: std::time::Duration::from_millis(100),
+            ..ServerConfig::default()
+        });
+        // The only slot is taken for good.
+        let _taken = Arc::clone(&state.jobs).acquire_owned().await.unwrap();
+        let body = Ok(Bytes::from_static(br#"{"board": "1 3\n...\n"}"#));
+        let response = run_job(state, Client(None), body, answer_solve).await;
+        assert!(response.headers().contains_key(header::RETRY_AFTER));
+        let (status, error) = status_and_error(response).await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+        assert!(error.starts_with("the server is busy"), "{error}");
     }
 }

@@ -2,8 +2,10 @@
 //! network needed), the JSON API behind it ([`api`]), and the server that runs both.
 //!
 //! The API is a thin adapter over `geography_app`: it reads its inputs with the application
-//! layer's loaders (within [`api::LIMITS`]), runs its jobs, and answers its reports, so the
-//! playground and the command line give the same documents in the same words.
+//! layer's loaders (within the [`ServerConfig`]'s limits), runs its jobs, and answers its
+//! reports, so the playground and the command line give the same documents in the same words.
+//! The server ([`serve_with`]) bounds what a client may hold: the time to send a request, its
+//! size, the jobs it runs at once and their time ([`ServerConfig`], `docs/serving.md`).
 //!
 //! Routes:
 //! - `GET /` and the page's files, `GET /api/openapi.json` (the `OpenAPI` 3 description of
@@ -20,20 +22,50 @@
 //! geography_web::serve(listener).await
 //! # }
 //! ```
+//!
+//! With limits of its own, until told to stop:
+//!
+//! ```no_run
+//! # async fn run() -> std::io::Result<()> {
+//! use std::time::Duration;
+//! use geography_web::ServerConfig;
+//!
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+//! let config = ServerConfig {
+//!     solve_timeout: Duration::from_secs(10),
+//!     jobs: 2,
+//!     ..ServerConfig::default()
+//! };
+//! let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+//! // ... `stop.send(())` elsewhere ends it.
+//! # drop(stop);
+//! geography_web::serve_with(listener, config, async {
+//!     let _ = stopped.await;
+//! })
+//! .await
+//! # }
+//! ```
 #![deny(missing_docs)]
 
 pub mod api;
 pub mod assets;
+mod client;
+mod config;
+mod server;
+
+pub use config::ServerConfig;
+pub use server::{serve_with, serve_with_state};
 
 use std::future::Future;
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
+use axum::middleware;
 use axum::routing::post;
 use axum::Router;
 use tokio::net::TcpListener;
 
-use self::api::{ApiError, AppState, MAX_BODY};
+use self::api::{ApiError, AppState};
 pub use self::assets::{INDEX_HTML, OPENAPI_JSON};
 
 /// The router of the whole server, with a fresh [`AppState`].
@@ -41,9 +73,11 @@ pub fn router() -> Router {
     router_with(AppState::new())
 }
 
-/// The router of the whole server: page, API and fallbacks, with the body limit, sharing
-/// `state` (its job permits and its shutdown flag).
+/// The router of the whole server: page, API and fallbacks, with the body read within the
+/// limits of `state`'s configuration ([`api::read_body`]), sharing `state` (its job permits,
+/// its jobs per client and its shutdown flag).
 pub fn router_with(state: AppState) -> Router {
+    let max_body = state.config().max_body;
     assets::routes()
         .route("/api/solve", post(api::solve_handler))
         .route("/api/move", post(api::move_handler))
@@ -58,34 +92,31 @@ pub fn router_with(state: AppState) -> Router {
                 "method not allowed: the API takes POST, the page and /api/openapi.json GET",
             )
         })
-        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(DefaultBodyLimit::max(max_body))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            api::read_body,
+        ))
         .with_state(state)
 }
 
-/// Serves the playground on `listener` until the process ends.
+/// Serves the playground on `listener` with the default limits ([`ServerConfig::default`])
+/// until the process ends.
 ///
 /// # Errors
-/// When accepting connections fails for good.
+/// As [`serve_with`].
 pub async fn serve(listener: TcpListener) -> std::io::Result<()> {
     serve_until(listener, std::future::pending()).await
 }
 
-/// Serves the playground on `listener` until `shutdown` completes; then the jobs waiting for
-/// their turn and the running ones (at their next phase) are answered 503, the open
-/// requests are finished, and the server returns.
+/// Serves the playground on `listener` with the default limits until `shutdown` completes;
+/// see [`serve_with`].
 ///
 /// # Errors
-/// When accepting connections fails for good.
+/// As [`serve_with`].
 pub async fn serve_until(
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let state = AppState::new();
-    let app = router_with(state.clone());
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            state.shut_down();
-        })
-        .await
+    serve_with(listener, ServerConfig::default(), shutdown).await
 }

@@ -25,13 +25,23 @@ fn read(path: &str) -> String {
 
 /// Sends one request through the router; returns the status, the content type and the body.
 async fn send_raw(method: Method, uri: &str, body: Vec<u8>) -> (StatusCode, String, Vec<u8>) {
+    send_raw_to(geography_web::router(), method, uri, body).await
+}
+
+/// Sends one request through `router`.
+async fn send_raw_to(
+    router: axum::Router,
+    method: Method,
+    uri: &str,
+    body: Vec<u8>,
+) -> (StatusCode, String, Vec<u8>) {
     let request = Request::builder()
         .method(method)
         .uri(uri)
         .header("content-type", "application/json")
         .body(Body::from(body))
         .unwrap();
-    let response = geography_web::router().oneshot(request).await.unwrap();
+    let response = router.oneshot(request).await.unwrap();
     let status = response.status();
     let content_type = response
         .headers()
@@ -150,6 +160,197 @@ async fn solve_reads_json_boards_graphs_edge_lists_and_graph6() {
     assert_eq!(answer["summary"]["placer_wins"], false);
 }
 
+/// The compact answer says what the lists say: one character per cell, row-major, `W` where
+/// the mover wins, `L` where they lose, `#` on a blocked cell; per vertex on graphs.
+#[tokio::test]
+async fn compact_answers_match_the_lists() {
+    let hex =
+        json!({"rows": 3, "cols": 4, "neighbourhood": "hex", "cells": ["..#.", "....", ".#.."]});
+    let inputs = [
+        ("board", json!(read("examples/garden.board"))),
+        ("board", json!(read("examples/sample.board"))),
+        ("board", json!("4 5 king\n.#...\n.....\n##.#.\n...#.\n")),
+        ("board", json!("3 7 knight\n.......\n.#.#.#.\n.......\n")),
+        ("board", hex),
+        ("board", json!("1 2\n##\n")),
+        ("graph", json!(read("examples/bowtie.edges"))),
+        ("graph", json!("Bg\n")),
+    ];
+    let validator = schema_validator();
+    // The two forms do not mix.
+    let mut mixed: Value = serde_json::from_str(
+        r#"{"kind": "graph", "vertices": 1, "edges": 0,
+        "matching_size": 0, "mover_wins": [], "mover_loses": [0], "status": "L"}"#,
+    )
+    .unwrap();
+    assert!(!validator.is_valid(&mixed));
+    mixed.as_object_mut().unwrap().remove("status");
+    assert!(validator.is_valid(&mixed));
+    for (field, input) in inputs {
+        let (status, full) = post("/api/solve", &json!({ field: input })).await;
+        assert_eq!(status, StatusCode::OK, "{full}");
+        let (status, compact) = post("/api/solve", &json!({ field: input, "compact": true })).await;
+        assert_eq!(status, StatusCode::OK, "{compact}");
+        let report = &compact["report"];
+        for document in [report, &full["report"]] {
+            let errors: Vec<String> = validator
+                .iter_errors(document)
+                .map(|e| e.to_string())
+                .collect();
+            assert!(errors.is_empty(), "solve.schema.json: {errors:?}");
+        }
+        let status = report["status"].as_str().unwrap();
+        assert!(report.get("mover_wins").is_none() && compact.get("grid").is_none());
+        let places: Vec<Value> = match full["report"]["board"].as_object() {
+            Some(board) => {
+                let (rows, cols) = (
+                    board["rows"].as_u64().unwrap(),
+                    board["cols"].as_u64().unwrap(),
+                );
+                (1..=rows)
+                    .flat_map(|r| (1..=cols).map(move |c| json!([r, c])))
+                    .collect()
+            }
+            None => (0..full["report"]["vertices"].as_u64().unwrap())
+                .map(|v| json!(v))
+                .collect(),
+        };
+        assert_eq!(status.len(), places.len(), "{input}");
+        let wins = full["report"]["mover_wins"].as_array().unwrap();
+        let loses = full["report"]["mover_loses"].as_array().unwrap();
+        for (mark, place) in status.chars().zip(&places) {
+            let expected = if wins.contains(place) {
+                'W'
+            } else if loses.contains(place) {
+                'L'
+            } else {
+                '#'
+            };
+            assert_eq!(mark, expected, "{input} at {place}");
+        }
+        if let Some(grid) = full["grid"].as_array() {
+            let rows: Vec<&str> = grid.iter().map(|row| row.as_str().unwrap()).collect();
+            assert_eq!(rows.concat(), status);
+        }
+        // The rest is the same; the certificate gives its sizes and its check.
+        for key in ["kind", "board", "vertices", "edges", "matching_size"] {
+            assert_eq!(report.get(key), full["report"].get(key), "{key}");
+        }
+        assert_eq!(compact["summary"], full["summary"]);
+        let certificate = &full["report"]["certificate"];
+        assert_eq!(report["certificate"]["verified"], true);
+        for list in ["konig_cover", "tutte_berge_barrier"] {
+            assert_eq!(
+                report["certificate"][format!("{list}_size")].as_u64(),
+                certificate[list].as_array().map(|l| l.len() as u64),
+                "{list}"
+            );
+        }
+    }
+    // Edge classes stay lists; the option is a boolean.
+    let (status, answer) = post(
+        "/api/solve",
+        &json!({"board": "1 3\n...\n", "compact": true, "edges": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(answer["report"]["status"], "LWL");
+    assert_eq!(
+        answer["report"]["edge_classes"]["allowed"],
+        json!([[[1, 1], [1, 2]], [[1, 2], [1, 3]]])
+    );
+    let (status, _) = error_of(
+        "/api/solve",
+        &json!({"board": "1 1\n.\n", "compact": "yes"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+/// The description tells of the compact form and of every status the limits give.
+#[tokio::test]
+async fn the_openapi_description_has_the_compact_form_and_the_limits_statuses() {
+    let description: Value = serde_json::from_str(geography_web::OPENAPI_JSON).unwrap();
+    let schemas = &description["components"]["schemas"];
+    let (_, compact) = post(
+        "/api/solve",
+        &json!({"board": "2 3\n.#.\n...\n", "compact": true}),
+    )
+    .await;
+    let (_, graph) = post("/api/solve", &json!({"graph": "Bg\n", "compact": true})).await;
+    for (schema, answer) in [
+        ("SolveResponse", &compact),
+        ("Report", &compact["report"]),
+        ("Report", &graph["report"]),
+    ] {
+        for key in answer.as_object().unwrap().keys() {
+            assert!(
+                schemas[schema]["properties"].get(key).is_some(),
+                "{schema} has no {key}"
+            );
+        }
+    }
+    let certificate = &schemas["Report"]["properties"]["certificate"]["properties"];
+    for key in compact["report"]["certificate"].as_object().unwrap().keys() {
+        assert!(
+            certificate.get(key).is_some(),
+            "the certificate has no {key}"
+        );
+    }
+    assert!(schemas["SolveRequest"]["properties"]["compact"].is_object());
+    for (path, operations) in description["paths"].as_object().unwrap() {
+        if let Some(post) = operations.get("post") {
+            for status in ["408", "413", "429", "503", "504"] {
+                assert!(post["responses"].get(status).is_some(), "{path}: {status}");
+            }
+        }
+    }
+}
+
+/// A 1000 × 1000 board, sent as text (about 1 MB), is solved by the default server, and its
+/// compact answer is about a byte per cell.
+#[tokio::test]
+async fn a_1000_by_1000_board_is_solved_and_answered_compactly() {
+    let mut seed = 7_u64;
+    let mut rows = String::new();
+    for _ in 0..1000 {
+        for _ in 0..1000 {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            rows.push(if (seed >> 33) % 10 < 2 { '#' } else { '.' });
+        }
+        rows.push('\n');
+    }
+    let text = format!("1000 1000\n{rows}");
+    let body = serde_json::to_vec(&json!({"board": text, "compact": true})).unwrap();
+    assert!(body.len() > 1_000_000);
+    let (status, content_type, bytes) = send_raw(Method::POST, "/api/solve", body).await;
+    assert_eq!(
+        status,
+        StatusCode::OK,
+        "{}",
+        String::from_utf8_lossy(&bytes)
+    );
+    assert_eq!(content_type, "application/json");
+    assert!(bytes.len() < 1_100_000, "{} bytes", bytes.len());
+    let answer: Value = serde_json::from_slice(&bytes).unwrap();
+    let status = answer["report"]["status"].as_str().unwrap();
+    assert_eq!(status.len(), 1_000_000);
+    let blocked = rows.bytes().filter(|&b| b == b'#').count();
+    assert_eq!(status.bytes().filter(|&b| b == b'#').count(), blocked);
+    // The marks agree with the board and with the counts.
+    let cells: Vec<u8> = rows.bytes().filter(|&b| b != b'\n').collect();
+    assert!(status
+        .bytes()
+        .zip(&cells)
+        .all(|(mark, &cell)| (mark == b'#') == (cell == b'#')));
+    let wins = status.bytes().filter(|&b| b == b'W').count();
+    assert_eq!(answer["summary"]["mover_wins"], wins);
+    assert_eq!(answer["summary"]["mover_loses"], 1_000_000 - blocked - wins);
+    assert_eq!(answer["report"]["certificate"]["verified"], true);
+}
+
 #[tokio::test]
 async fn board_text_errors_carry_line_and_column() {
     let cases = [
@@ -217,23 +418,62 @@ async fn malformed_requests_are_400_with_a_message() {
     }
 }
 
+/// A router with the limits of a small server: bodies of 1 MiB, boards of 40 000 cells,
+/// graphs of 40 000 vertices.
+fn small_router() -> axum::Router {
+    let config = geography_web::ServerConfig {
+        max_body: 1 << 20,
+        limits: geography_formats::Limits {
+            max_cells: 40_000,
+            max_vertices: 40_000,
+        },
+        ..geography_web::ServerConfig::default()
+    };
+    geography_web::router_with(geography_web::api::AppState::with_config(config))
+}
+
 #[tokio::test]
 async fn limits_answer_413() {
-    let big = vec![b' '; geography_web::api::MAX_BODY + 1];
+    let max_body = geography_web::ServerConfig::default().max_body;
+    let big = vec![b' '; max_body + 1];
     let (status, error) = post_bytes("/api/solve", big).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
-    assert!(
-        error["error"].as_str().unwrap().contains("limit"),
-        "{error}"
+    assert_eq!(
+        error["error"],
+        format!("the request body is larger than the server's limit of {max_body} bytes")
     );
 
+    // The limits are the configuration's: a small server refuses what the default one takes.
     let row = ".".repeat(201);
     let text = format!("201 201\n{}", format!("{row}\n").repeat(201));
+    let (status, _, bytes) = send_raw_to(
+        small_router(),
+        Method::POST,
+        "/api/solve",
+        serde_json::to_vec(&json!({ "board": text })).unwrap(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    let error: Value = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(error["line"], 1, "{error}");
+    let (status, answer) = post("/api/solve", &json!({ "board": text })).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let (status, _, bytes) = send_raw_to(
+        small_router(),
+        Method::POST,
+        "/api/solve",
+        vec![b' '; (1 << 20) + 1],
+    )
+    .await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert!(String::from_utf8_lossy(&bytes).contains("limit of 1048576 bytes"));
+
     for body in [
-        json!({ "board": text }),
+        json!({"board": "1025 1025\n"}),
         json!({"board": {"rows": 100_000, "cols": 100_000, "cells": []}}),
         json!({"graph": {"vertices": 100_000_000u64, "edges": []}}),
         json!({"graph": "134217728 0\n"}),
+        json!({"graph": "1048577 0\n"}),
     ] {
         let (status, _) = error_of("/api/solve", &body).await;
         assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
@@ -264,13 +504,13 @@ async fn limits_answer_413() {
     // A record on a board over the limit: the record's header, located.
     let (status, error) = error_of(
         "/api/analyse",
-        &json!({"record": "300 300\n..\nmoves\n1 1\n"}),
+        &json!({"record": "1100 1100\n..\nmoves\n1 1\n"}),
     )
     .await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
     assert_eq!(error["line"], 1, "{error}");
     // So is a treasure map.
-    let (status, _) = error_of("/api/treasure", &json!({"map": "300 300\n-1\n"})).await;
+    let (status, _) = error_of("/api/treasure", &json!({"map": "1100 1100\n-1\n"})).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
 }
 
@@ -882,7 +1122,8 @@ struct Server {
 }
 
 impl Server {
-    fn start() -> Server {
+    /// The server with `config`.
+    fn start(config: geography_web::ServerConfig) -> Server {
         // As `geography serve` listens: room for a burst of connections waiting to be
         // accepted.
         let socket = tokio::net::TcpSocket::new_v4().unwrap();
@@ -890,7 +1131,7 @@ impl Server {
         let listener = socket.listen(4096).unwrap();
         let address = listener.local_addr().unwrap().to_string();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let task = tokio::spawn(geography_web::serve_until(listener, async move {
+        let task = tokio::spawn(geography_web::serve_with(listener, config, async move {
             let _ = stopped.await;
         }));
         Server {
@@ -936,7 +1177,11 @@ async fn exchange(address: &str, path: &str, body: &[u8]) -> std::io::Result<(u1
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_real_server_answers_a_burst_of_2000_concurrent_requests_correctly() {
     const BURST: usize = 2000;
-    let server = Server::start();
+    // One client sends them all: its limit of jobs must not refuse them.
+    let server = Server::start(geography_web::ServerConfig {
+        jobs_per_client: BURST,
+        ..geography_web::ServerConfig::default()
+    });
     let address = server.address.clone();
     let jobs: Vec<(&str, Vec<u8>)> = vec![
         (
@@ -1077,7 +1322,12 @@ fn slither_game(field: &str, input: &Value) -> geography_rules::Game {
             geography_formats::Format::Json,
         ),
     };
-    geography_app::load_game(&bytes, Some(format), &geography_web::api::LIMITS).unwrap()
+    geography_app::load_game(
+        &bytes,
+        Some(format),
+        &geography_web::ServerConfig::DEFAULT_LIMITS,
+    )
+    .unwrap()
 }
 
 #[tokio::test]
@@ -1120,7 +1370,7 @@ async fn slither_solve_agrees_with_the_solver() {
         (error["line"].as_u64(), error["column"].as_u64()),
         (Some(3), Some(2))
     );
-    let (status, _) = error_of("/api/slither/solve", &json!({"board": "300 300\n"})).await;
+    let (status, _) = error_of("/api/slither/solve", &json!({"board": "1100 1100\n"})).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
     for body in [
         json!({}),
