@@ -30,10 +30,11 @@ export async function api(path, body) {
 
 /**
  * Who wins from every vertex. `input` is `{ board }` or `{ graph }` (text or the JSON
- * form); `edges: true` adds the class of every edge.
+ * form); `edges: true` adds the class of every edge; `compact: true` asks for the compact
+ * answer of big boards (the verdicts as one string, `report.status`, and no lists).
  */
-export function solve(input, { edges = false } = {}) {
-  return api('/api/solve', edges ? { ...input, edges } : input);
+export function solve(input, { edges = false, compact = false } = {}) {
+  return api('/api/solve', { ...input, ...(edges && { edges }), ...(compact && { compact }) });
 }
 
 /** The position the token's `path` reaches (placement first) and the engine's move. */

@@ -60,7 +60,7 @@ function scheduleSolve() {
 async function runSolve() {
   const version = state.version;
   try {
-    const data = await solve({ board: boardText(state.board) });
+    const data = await solve({ board: boardText(state.board) }, { compact: isBig(state.board) });
     if (version !== state.version) return;
     solved(data, null);
   } catch (error) {
@@ -110,9 +110,12 @@ function showSummary() {
   $('#stat-proof').textContent = report.certificate.verified ? 'valid ✓' : 'INVALID';
   $('#summary-text').textContent = summary.text;
   const cert = report.certificate;
-  const proof = cert.konig_cover
-    ? `a vertex cover of ${cert.konig_cover.length} cells (König)`
-    : `a Tutte–Berge barrier of ${cert.tutte_berge_barrier.length} cells`;
+  // A compact answer gives the proof's size only.
+  const cover = cert.konig_cover ? cert.konig_cover.length : cert.konig_cover_size;
+  const barrier = cert.tutte_berge_barrier ? cert.tutte_berge_barrier.length : cert.tutte_berge_barrier_size;
+  const proof = cover !== undefined
+    ? `a vertex cover of ${cover} cells (König)`
+    : `a Tutte–Berge barrier of ${barrier} cells`;
   $('#summary-proof').textContent =
     `Proof that the matching is maximum: ${proof}; ${cert.verified ? 'checked independently ✓' : 'CHECK FAILED'}.`;
 }
@@ -138,11 +141,11 @@ function render() {
     return;
   }
   const outcome = $('#show-outcome').checked;
-  const grid = current && current.grid;
+  const status = current && state.status;
   const where = (r, c) => `(${r + 1},${c + 1})`;
   drawGrid(board.rows, board.cols, board.nb, (r, c) => {
     if (!isFree(board, r, c)) return { cls: 'blocked', title: `${where(r, c)} blocked` };
-    const mark = grid ? grid[r][c] : null;
+    const mark = status ? ['', '', 'W', 'L'][status[r * board.cols + c]] : null;
     if (!outcome || !mark) return { cls: 'free' };
     const win = mark === 'W';
     return {
@@ -151,7 +154,7 @@ function render() {
       title: `${where(r, c)}: the player to move from here ${win ? 'wins' : 'loses'}`,
     };
   }, (group, geo) => {
-    if (!current || !$('#show-matching').checked) return;
+    if (!current || !$('#show-matching').checked || !current.report.certificate.matching) return;
     const width = board.nb === 'knight' ? 0.16 : 0.36;
     for (const [a, b] of current.report.certificate.matching) drawPath(group, geo, [a, b], 'matching', width);
   });

@@ -14,7 +14,7 @@
 // classes of each vertex (legal, hinted, best, blunder); `randomWalk()` is a random game.
 
 import { keyOf, solve } from './api.js';
-import { STATUS } from './canvas-view.js';
+import { CANVAS_CELLS, STATUS } from './canvas-view.js';
 import { drawDot, drawGrid, drawPath } from './grid-view.js';
 
 // The neighbourhoods' (row, column) offsets, as in docs/FORMATS.md.
@@ -54,9 +54,12 @@ export async function boardFromText(text) {
   return (await readBoard(text)).board;
 }
 
-/** The board a text describes, as the server reads it, and the server's answer (the solve). */
+/**
+ * The board a text describes, as the server reads it, and the server's answer (the solve): a
+ * compact one for a text of more than CANVAS_CELLS characters, about as many cells.
+ */
 export async function readBoard(text) {
-  const answer = await solve({ board: text });
+  const answer = await solve({ board: text }, { compact: text.length > CANVAS_CELLS });
   const { rows, cols, neighbourhood } = answer.report.board;
   const status = cellStatuses(answer, rows, cols);
   const blocked = Array.from(status, (code) => code === STATUS.blocked);
@@ -65,12 +68,12 @@ export async function readBoard(text) {
 
 /**
  * The status of every cell (STATUS codes, row by row) in a solve answer: the one place that
- * reads the answer's cells. Today from `grid` (a string per row of W, L and #); a compact
- * answer (one string for the whole board, `compact`) reads the same letters from that string.
+ * reads the answer's cells, from the compact answer's `report.status` (one W, L or # a cell,
+ * row-major) or else from `grid` (a string per row of the same letters).
  */
 export function cellStatuses(answer, rows, cols) {
-  const codes = { W: STATUS.win, L: STATUS.lose, '#': STATUS.blocked, '.': STATUS.free };
-  const letters = typeof answer.compact === 'string' ? answer.compact : answer.grid.join('');
+  const codes = { W: STATUS.win, L: STATUS.lose, '#': STATUS.blocked };
+  const letters = typeof answer.report.status === 'string' ? answer.report.status : answer.grid.join('');
   const status = new Uint8Array(rows * cols);
   for (let i = 0; i < rows * cols; i += 1) status[i] = codes[letters[i]] ?? STATUS.free;
   return status;

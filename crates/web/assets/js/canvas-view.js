@@ -23,6 +23,8 @@ const INKS = ['', '', '#14532d', '#ffffff'];
 const PATTERN_SCALE = 5;
 const LETTER_SCALE = 14;
 const MAX_SCALE = 60;
+/** The most pixels on a side of an exported PNG. */
+const PNG_SIDE = 4000;
 
 const view = { rows: 0, cols: 0, nb: 'orthogonal', status: null, bitmap: null, scale: 1, x0: 0, y0: 0, fitted: false };
 let frame = null;
@@ -266,10 +268,10 @@ function boardSvg(limit) {
   return parts.join('');
 }
 
-/** The whole board as a PNG, a few pixels a cell. */
+/** The whole board as a PNG, 1 to 8 pixels a cell, at most PNG_SIDE on a side. */
 function boardPng() {
   const { rows, cols } = view;
-  const side = Math.max(1, Math.min(8, Math.floor(8000 / Math.max(rows, cols + skew() * rows))));
+  const side = Math.max(1, Math.min(8, Math.floor(PNG_SIDE / Math.max(rows, cols + skew() * rows))));
   const canvas = document.createElement('canvas');
   canvas.width = Math.ceil((cols + skew() * rows) * side);
   canvas.height = rows * side;
