@@ -4,8 +4,10 @@
 // and checks every coloured cell against the solver, plays games against the engine to the
 // end, steps through records with the keyboard, draws a treasure map; draws a graph by clicks
 // and checks every vertex against the solver, loads pasted graphs, shows the proof and the
-// edge classes, plays and analyses games on the graph; and saves screenshots to
-// e2e/screenshots/.
+// edge classes, plays and analyses games on the graph; opens share links (and refuses bad
+// ones), saves and loads a position file, exports SVG and PNG, plays Slither against the
+// solver's answers, solves a pasted 1000×1000 board on the canvas and checks its pixels, and
+// walks the page with Tab; and saves screenshots to e2e/screenshots/.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
