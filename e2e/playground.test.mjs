@@ -4,8 +4,10 @@
 // and checks every coloured cell against the solver, plays games against the engine to the
 // end, steps through records with the keyboard, draws a treasure map; draws a graph by clicks
 // and checks every vertex against the solver, loads pasted graphs, shows the proof and the
-// edge classes, plays and analyses games on the graph; and saves screenshots to
-// e2e/screenshots/.
+// edge classes, plays and analyses games on the graph; opens share links (and refuses bad
+// ones), saves and loads a position file, exports SVG and PNG, plays Slither against the
+// solver's answers, solves a pasted 1000×1000 board on the canvas and checks its pixels, and
+// walks the page with Tab; and saves screenshots to e2e/screenshots/.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -75,9 +77,12 @@ function cell([r, c]) {
 
 async function loadBoard(text) {
   await page.click('#tab-board');
+  const version = Number(await page.getAttribute('#grid', 'data-version'));
   await page.fill('#board-text', text);
   await page.click('#load-board');
-  await page.waitForFunction((expected) => document.querySelector('#board-text').value === expected, text);
+  // Filling the text already shows it: wait for the board loaded from it, a new version.
+  await page.waitForFunction(([expected, old]) => document.querySelector('#board-text').value === expected
+    && Number(document.querySelector('#grid').dataset.version) > old, [text, version]);
   await analysed();
 }
 
@@ -560,6 +565,378 @@ test('a record on the graph: blunders marked as the API says, arrow keys step th
     && document.querySelector('#record-pos').textContent === `move 0 / ${n}`, random.report.moves.length);
   const blunders = await page.$$eval('#ply-list li.blunder', (nodes) => nodes.map((node) => Number(node.dataset.ply)));
   assert.deepEqual(blunders, random.report.blunders);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Share links, export, Slither, big boards
+
+/** Opens `url` afresh (a new document, not only a new fragment). */
+async function reopen(url) {
+  await page.goto('about:blank');
+  await page.goto(url);
+}
+
+/** Waits until Play has its answer. */
+async function playSettled() {
+  await page.waitForFunction(() => !['thinking', 'idle'].includes(document.querySelector('#play-status').dataset.state));
+}
+
+/** The moves listed in Play, the board or graph text, and the cells or vertices visited. */
+async function playedPosition(picture, visited) {
+  return {
+    moves: await page.$$eval('#move-list li', (nodes) => nodes.map((node) => node.textContent.replace(/^(You|Engine) /, ''))),
+    visited: await page.locator(`${picture} ${visited}.visited`).count(),
+  };
+}
+
+async function copyLink() {
+  await page.click('#copy-link');
+  await page.waitForFunction(() => document.querySelector('#share-link').value.startsWith('http'));
+  return page.inputValue('#share-link');
+}
+
+test('share links: a board and a graph with moves in Play open as the same position', async () => {
+  const board = '4 5\n.#...\n.....\n...#.\n#....\n';
+  await loadBoard(board);
+  await page.click('#tab-play');
+  await page.click('#front-board');
+  await page.click('#engine-starts');
+  await playSettled();
+  await page.locator('#grid .cell.legal').first().click();
+  await playSettled();
+  const before = await playedPosition('#grid', '.cell');
+  assert.equal(before.moves.length, 3);
+  const link = await copyLink();
+  assert.match(link, /#v1\/play\/token\/b4x5o:[0-9a-z.]+\/\d+\.\d+,\d+\.\d+,\d+\.\d+$/);
+  await reopen(link);
+  await playSettled();
+  assert.equal(await page.getAttribute('#tab-play', 'aria-selected'), 'true');
+  assert.equal(await page.inputValue('#board-text'), board);
+  assert.deepEqual(await playedPosition('#grid', '.cell'), before);
+  await shot('11-share-board');
+
+  await loadGraph(TAILED_TRIANGLE);
+  await page.click('#tab-play');
+  await page.click('#new-game');
+  await vertex(2).click();
+  await playSettled();
+  const graphBefore = await playedPosition('#graph', '.vertex');
+  const graphText = await page.inputValue('#graph-text');
+  const graphLink = await copyLink();
+  assert.match(graphLink, /#v1\/play\/token\/g7:0-1,0-2,1-2,2-3,3-4,5-6\/2,\d$/);
+  await reopen(graphLink);
+  await playSettled();
+  assert.equal(await page.getAttribute('#front-graph', 'aria-pressed'), 'true');
+  assert.equal(await page.inputValue('#graph-text'), graphText);
+  assert.deepEqual(await playedPosition('#graph', '.vertex'), graphBefore);
+});
+
+test('share links of another version or malformed say why and keep the default board', async () => {
+  const garden = fs.readFileSync(path.join(ROOT, 'examples/garden.board'), 'utf8');
+  for (const [fragment, message] of [
+    ['v9/board/token/b2x2o:4/', /of version 9, and this page reads version 1 only/],
+    ['v1/board/token/b2x2o:3/', /its runs cover 3 of the 4 cells/],
+    ['v1/play/token/g3:0-7/', /a vertex 7 is larger than 2/],
+    ['v1/dance/token/g1:/', /"dance" is not a mode/],
+  ]) {
+    await reopen(`${BASE}/#${fragment}`);
+    await page.waitForFunction(() => !document.querySelector('#share-error').hidden);
+    assert.match(await page.textContent('#share-error'), message);
+    assert.equal(await page.getAttribute('#tab-board', 'aria-selected'), 'true');
+    await analysed();
+    assert.equal(await page.inputValue('#board-text'), garden);
+  }
+});
+
+test('a position too long for a link is saved as a file, and Load position opens it', async () => {
+  // A path of 3000 vertices: its edge list alone is past the link's 8000 characters.
+  const n = 3000;
+  const edges = Array.from({ length: n - 1 }, (_, v) => [v, v + 1]);
+  const file = path.join(os.tmpdir(), 'geography-e2e-position.json');
+  fs.writeFileSync(file, JSON.stringify({ geography: 'position', version: 1, mode: 'graph', game: 'token', kind: 'graph', moves: [], graph: { vertices: n, edges } }));
+  await page.setInputFiles('#load-position', file);
+  await page.waitForFunction((count) => document.querySelector('#g-stat-vertices').textContent === String(count), n);
+  assert.equal(await page.getAttribute('#tab-graph', 'aria-selected'), 'true');
+  const saved = page.waitForEvent('download');
+  await page.click('#copy-link');
+  const download = await saved;
+  assert.equal(download.suggestedFilename(), 'position.json');
+  assert.match(await page.textContent('#share-note'), /too large for a link \(\d+ characters, at most 8000\)/);
+  const copy = JSON.parse(fs.readFileSync(await download.path(), 'utf8'));
+  assert.deepEqual([copy.kind, copy.mode, copy.graph.vertices, copy.graph.edges], ['graph', 'graph', n, edges]);
+  // A file of another kind is refused with a reason.
+  fs.writeFileSync(file, '{"geography": "position", "version": 0}');
+  await page.setInputFiles('#load-position', file);
+  await page.waitForFunction(() => /of version 0/.test(document.querySelector('#share-error').textContent));
+});
+
+/** The file the click on `button` downloads: its name and its bytes. */
+async function downloaded(button) {
+  const saved = page.waitForEvent('download');
+  await page.click(button);
+  const download = await saved;
+  return { name: download.suggestedFilename(), bytes: fs.readFileSync(await download.path()) };
+}
+
+/** The width and height of a PNG file, from its header. */
+function pngSize(bytes) {
+  assert.deepEqual([...bytes.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10], 'a PNG signature');
+  return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+}
+
+/**
+ * How many elements match `selector` in the SVG text, parsed by the browser (null: not SVG).
+ * Its <style> is left out: the page's content security policy refuses inline styles.
+ */
+async function countInSvg(text, selector) {
+  const unstyled = text.replace(/<style>[\s\S]*?<\/style>/, '');
+  return page.evaluate(([svgText, css]) => {
+    const doc = new DOMParser().parseFromString(svgText, 'image/svg+xml');
+    if (doc.querySelector('parsererror') || doc.documentElement.tagName !== 'svg') return null;
+    return doc.querySelectorAll(css).length;
+  }, [unstyled, selector]);
+}
+
+test('Export SVG and PNG: the board and the graph as files, every cell and vertex in the SVG', async () => {
+  await reopen(BASE);
+  await analysed();
+  const svgFile = await downloaded('#export-svg');
+  assert.equal(svgFile.name, 'board.svg');
+  const svgText = svgFile.bytes.toString('utf8');
+  assert.equal(await countInSvg(svgText, '.cell'), 60);
+  assert.equal(await countInSvg(svgText, '.cell.win'), await page.locator('#grid .cell.win').count());
+  assert.match(svgText, /<style><!\[CDATA\[[^<]*--win:/, 'the colours travel with the file');
+  const pngFile = await downloaded('#export-png');
+  assert.equal(pngFile.name, 'board.png');
+  const [width, height] = pngSize(pngFile.bytes);
+  const box = await page.$eval('#grid', (svg) => [svg.viewBox.baseVal.width, svg.viewBox.baseVal.height]);
+  assert.deepEqual([width, height], box.map((side) => Math.round(side * 2)));
+
+  await loadGraph(TAILED_TRIANGLE);
+  const graphSvg = await downloaded('#export-svg');
+  assert.equal(graphSvg.name, 'graph.svg');
+  assert.equal(await countInSvg(graphSvg.bytes.toString('utf8'), '.vertex'), 7);
+  assert.equal(await countInSvg(graphSvg.bytes.toString('utf8'), '.edge'), 6);
+  const graphPng = await downloaded('#export-png');
+  assert.deepEqual(pngSize(graphPng.bytes), [1600, 1120]);
+  // The exported picture, opened as an image in the page: it draws.
+  await page.evaluate((text) => {
+    const image = document.createElement('img');
+    image.id = 'exported';
+    image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(text)}`;
+    document.body.appendChild(image);
+    return image.decode();
+  }, graphSvg.bytes.toString('utf8'));
+  await page.locator('#exported').screenshot({ path: path.join(SHOTS, '12-exported-graph.png') });
+  await page.evaluate(() => document.querySelector('#exported').remove());
+});
+
+/** The moves drawn in Slither mode with the class `cls` (winning, legal), as "a|b" sorted. */
+async function drawnMoves(cls) {
+  return page.$$eval(`.picture:not([hidden]) .slither-move.${cls}`, (lines) => lines.map((line) => line.dataset.move).sort());
+}
+
+const asMoves = (moves) => moves.map(([a, b]) => `${a}|${b}`).sort();
+
+async function slitherSettled() {
+  await page.waitForFunction(() => !['thinking', 'idle'].includes(document.querySelector('#s-status').dataset.state));
+}
+
+test('Slither on a graph and a board: the winning moves drawn are the solver\'s, hints and undo', async () => {
+  await loadGraph(TAILED_TRIANGLE);
+  await page.click('#tab-slither');
+  await page.click('#s-new-game');
+  await slitherSettled();
+  const solved = await api('/api/slither/solve', { graph: TAILED_TRIANGLE });
+  assert.ok(solved.report.winning_first_moves.length > 0);
+  assert.deepEqual(await drawnMoves('winning'), asMoves(solved.report.winning_first_moves));
+  assert.equal((await drawnMoves('winning')).length + (await drawnMoves('legal')).length, 6);
+  assert.equal(await page.locator('#graph .slither-letter').count(), solved.report.winning_first_moves.length);
+  await shot('13-slither-graph');
+
+  // Choose a winning first edge by two clicks; the engine answers; the winning moves drawn
+  // are /api/slither/move's for the moves played.
+  const [a, b] = solved.report.winning_first_moves[0];
+  await vertex(a).click();
+  await vertex(b).click();
+  await slitherSettled();
+  const played = await page.$$eval('#s-move-list li', (items) => items.map((item) => item.dataset.move.split('|').map(Number)));
+  assert.deepEqual(played[0], [a, b]);
+  const { position } = await api('/api/slither/move', { graph: TAILED_TRIANGLE, moves: played });
+  assert.deepEqual(await drawnMoves('winning'), asMoves(position.winning_moves));
+  assert.deepEqual(await drawnMoves('winning').then((w) => w.length) + (await drawnMoves('legal')).length, position.legal_moves.length);
+  if (!position.finished) {
+    await page.click('#s-hint');
+    assert.match(await page.textContent('#s-hint-text'), /^(Winning moves: |No winning move)/);
+  }
+  await page.click('#s-undo');
+  await slitherSettled();
+  assert.equal(await page.locator('#s-move-list li').count(), 0);
+  assert.deepEqual(await drawnMoves('winning'), asMoves(solved.report.winning_first_moves));
+
+  // A board, the engine starting: our turn, the winning answers drawn are the API's; play it out.
+  const board = '3 3\n...\n.#.\n...\n';
+  await loadBoard(board);
+  await page.click('#tab-slither');
+  await page.click('#front-board');
+  await page.click('#s-engine-starts');
+  await slitherSettled();
+  const cellMoves = await page.$$eval('#s-move-list li', (items) => items.map((item) => item.dataset.move.split('|').map((v) => v.split(',').map(Number))));
+  assert.equal(cellMoves.length, 1);
+  const boardPosition = (await api('/api/slither/move', { board, moves: cellMoves })).position;
+  assert.deepEqual(await drawnMoves('winning'), asMoves(boardPosition.winning_moves.map(([x, y]) => [x.join(','), y.join(',')])));
+  await shot('14-slither-board');
+  for (let turn = 0; turn < 20; turn += 1) {
+    const state = await page.getAttribute('#s-status', 'data-state');
+    if (state === 'won' || state === 'lost') break;
+    const [, to] = (await drawnMoves('legal').then((l) => l.length ? l : drawnMoves('winning')))[0].split('|');
+    await cell(to.split(',').map(Number)).click();
+    await slitherSettled();
+  }
+  assert.match(await page.getAttribute('#s-status', 'data-state'), /^(won|lost)$/);
+});
+
+test('a share link of a Slither game opens the same moves', async () => {
+  await page.click('#tab-slither');
+  await page.click('#front-graph');
+  await page.click('#s-new-game');
+  await slitherSettled();
+  await vertex(2).click();
+  await vertex(3).click();
+  await slitherSettled();
+  const moves = await page.$$eval('#s-move-list li', (items) => items.map((item) => item.dataset.move));
+  const link = await copyLink();
+  assert.match(link, /#v1\/slither\/slither\/g7:[0-9,-]+\/2-3,\d-\d$/);
+  await reopen(link);
+  await slitherSettled();
+  assert.deepEqual(await page.$$eval('#s-move-list li', (items) => items.map((item) => item.dataset.move)), moves);
+});
+
+/** A random board text: `rows` × `cols`, about `density` of the cells blocked, seeded. */
+function randomBoardText(rows, cols, density, seed) {
+  let state = seed;
+  const next = () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+  let text = `${rows} ${cols}\n`;
+  for (let r = 0; r < rows; r += 1) {
+    for (let c = 0; c < cols; c += 1) text += next() < density ? '#' : '.';
+    text += '\n';
+  }
+  return text;
+}
+
+/** The canvas's colour at the point (fx, fy) of cell [r, c] (1-based), as #rrggbb. */
+async function canvasColour([r, c], [fx, fy]) {
+  return page.$eval('#canvas', (canvas, [row, col, x, y]) => {
+    const { scale, x0, y0, skew } = Object.fromEntries(Object.entries(canvas.dataset).map(([k, v]) => [k, Number(v)]));
+    const px = Math.floor(x0 + (col - 1 + x + skew * (row - 1)) * scale);
+    const py = Math.floor(y0 + (row - 1 + y) * scale);
+    const [red, green, blue] = canvas.getContext('2d').getImageData(px, py, 1, 1).data;
+    return `#${[red, green, blue].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+  }, [r, c, fx, fy]);
+}
+
+// The canvas's colours (canvas-view.js): win light, lose middle, blocked dark.
+const CANVAS_COLOURS = { W: '#bbf7d0', L: '#f43f5e', '#': '#111827' };
+
+/** The solver's letter (W, L, #) of every cell of a board text, by the compact answer. */
+async function solvedLetters(text, cols) {
+  const { report, summary } = await api('/api/solve', { board: text, compact: true });
+  const grid = [];
+  for (let at = 0; at < report.status.length; at += cols) grid.push(report.status.slice(at, at + cols));
+  return { grid, summary };
+}
+
+test('a pasted 1000×1000 board on the canvas: coloured as the solver says, zoom, pan, edit, export', async () => {
+  const [rows, cols] = [1000, 1000];
+  const text = randomBoardText(rows, cols, 0.25, 7);
+  const { grid, summary } = await solvedLetters(text, cols);
+  await loadBoard(text);
+  assert.ok(await page.locator('#canvas').isVisible());
+  assert.ok(await page.locator('#grid').isHidden());
+  assert.equal(await page.textContent('#stat-wins'), String(summary.mover_wins));
+  await shot('15-big-board');
+  // Zoom in about the centre until the letters show; the cells keep their colours.
+  for (let i = 0; i < 8; i += 1) await page.click('#zoom-in');
+  await page.waitForFunction(() => Number(document.querySelector('#canvas').dataset.scale) >= 14);
+  const box = await page.locator('#canvas').boundingBox();
+  const centre = await page.$eval('#canvas', (canvas) => {
+    const { scale, x0, y0 } = Object.fromEntries(Object.entries(canvas.dataset).map(([k, v]) => [k, Number(v)]));
+    return [Math.floor((canvas.height / 2 - y0) / scale) + 1, Math.floor((canvas.width / 2 - x0) / scale) + 1];
+  });
+  for (let dr = -2; dr <= 2; dr += 1) {
+    for (let dc = -2; dc <= 2; dc += 1) {
+      const [r, c] = [centre[0] + dr, centre[1] + dc];
+      assert.equal(await canvasColour([r, c], [0.12, 0.85]), CANVAS_COLOURS[grid[r - 1][c - 1]], `cell (${r},${c})`);
+    }
+  }
+  await shot('16-big-board-zoomed');
+  // Dragging pans by as much as the pointer moved.
+  const before = Number(await page.getAttribute('#canvas', 'data-x0'));
+  await page.mouse.move(box.x + 100, box.y + 100);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 160, box.y + 100, { steps: 5 });
+  await page.mouse.up();
+  await page.waitForFunction((x) => Math.abs(Number(document.querySelector('#canvas').dataset.x0) - x - 60) < 1, before);
+  // A click (no drag) on a cell blocks or frees it, and the board is analysed again.
+  const target = await page.$eval('#canvas', (canvas) => {
+    const { scale, x0, y0 } = Object.fromEntries(Object.entries(canvas.dataset).map(([k, v]) => [k, Number(v)]));
+    const [r, c] = [Math.floor((canvas.height / 2 - y0) / scale), Math.floor((canvas.width / 2 - x0) / scale)];
+    return { r, c, x: x0 + (c + 0.5) * scale, y: y0 + (r + 0.5) * scale };
+  });
+  await page.mouse.click(box.x + target.x, box.y + target.y);
+  await analysed();
+  const edited = (await page.inputValue('#board-text')).split('\n')[target.r + 1][target.c];
+  assert.equal(edited, text.split('\n')[target.r + 1][target.c] === '#' ? '.' : '#');
+  const after = await solvedLetters(await page.inputValue('#board-text'), cols);
+  await page.waitForFunction(() => Number(document.querySelector('#canvas').dataset.scale) >= 14);
+  assert.equal(await canvasColour([target.r + 1, target.c + 1], [0.12, 0.85]), CANVAS_COLOURS[after.grid[target.r][target.c]]);
+  // Export: too many cells for SVG, said so; the whole board in the PNG, 4 pixels a cell.
+  await page.click('#export-svg');
+  assert.match(await page.textContent('#share-note'), /too large for SVG \(at most 40000\): Export PNG instead/);
+  const pngFile = await downloaded('#export-png');
+  assert.deepEqual(pngSize(pngFile.bytes), [cols * 4, rows * 4]);
+  // The keyboard: Tab reaches the canvas, + zooms, 0 fits.
+  await page.focus('#canvas');
+  await page.keyboard.press('0');
+  await page.waitForFunction(() => Number(document.querySelector('#canvas').dataset.scale) < 14);
+  const fitted = Number(await page.getAttribute('#canvas', 'data-scale'));
+  await page.keyboard.press('+');
+  await page.waitForFunction((scale) => Math.abs(Number(document.querySelector('#canvas').dataset.scale) - scale * 1.5) < 1e-6, fitted);
+});
+
+test('a 200×200 board on the canvas exports every cell as SVG', async () => {
+  const text = randomBoardText(200, 200, 0.3, 11);
+  const { summary } = await solvedLetters(text, 200);
+  await loadBoard(text);
+  const svgFile = await downloaded('#export-svg');
+  assert.equal(await countInSvg(svgFile.bytes.toString('utf8'), '.cell'), 40000);
+  assert.equal(await countInSvg(svgFile.bytes.toString('utf8'), '.cell.win'), summary.mover_wins);
+  const pngFile = await downloaded('#export-png');
+  assert.deepEqual(pngSize(pngFile.bytes), [1600, 1600]);
+});
+
+test('the keyboard reaches every control, the file inputs too, with a visible focus', async () => {
+  await reopen(BASE);
+  await analysed();
+  const reached = new Set();
+  let outlined = true;
+  for (let i = 0; i < 60; i += 1) {
+    await page.keyboard.press('Tab');
+    const [id, outline] = await page.evaluate(() => {
+      const element = document.activeElement;
+      const shown = element.closest('.file') || element;
+      return [element.id, getComputedStyle(shown).outlineStyle];
+    });
+    if (id) reached.add(id);
+    if (['copy-link', 'load-position', 'open-board', 'export-png'].includes(id)) outlined &&= outline !== 'none';
+  }
+  for (const id of ['tab-slither', 'rows', 'random-board', 'open-board', 'copy-link', 'load-position', 'export-svg', 'export-png']) {
+    assert.ok(reached.has(id), `Tab reaches #${id}`);
+  }
+  assert.ok(outlined, 'the focused control is outlined');
 });
 
 test('no errors in the browser console', () => {

@@ -30,15 +30,26 @@ export async function api(path, body) {
 
 /**
  * Who wins from every vertex. `input` is `{ board }` or `{ graph }` (text or the JSON
- * form); `edges: true` adds the class of every edge.
+ * form); `edges: true` adds the class of every edge; `compact: true` asks for the compact
+ * answer of big boards (the verdicts as one string, `report.status`, and no lists).
  */
-export function solve(input, { edges = false } = {}) {
-  return api('/api/solve', edges ? { ...input, edges } : input);
+export function solve(input, { edges = false, compact = false } = {}) {
+  return api('/api/solve', { ...input, ...(edges && { edges }), ...(compact && { compact }) });
 }
 
 /** The position the token's `path` reaches (placement first) and the engine's move. */
 export function position(input, path) {
   return api('/api/move', { ...input, path });
+}
+
+/** Who wins Slither on `input` ({ board } or { graph }), with the winning first edges. */
+export function slitherSolve(input) {
+  return api('/api/slither/solve', input);
+}
+
+/** The Slither position `moves` (edges [a, b], in play order) reach, and the engine's move. */
+export function slitherPosition(input, moves) {
+  return api('/api/slither/move', { ...input, moves });
 }
 
 /** A played record, every move annotated. */

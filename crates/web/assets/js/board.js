@@ -4,10 +4,11 @@
 // board Play and Record use when the board is in front.
 
 import { solve } from './api.js';
-import { boardFromText, boardGame, boardText, isFree } from './boards.js';
+import { boardGame, boardText, cellStatuses, isFree, readBoard } from './boards.js';
+import { CANVAS_CELLS, drawCanvasBoard, onCanvasClick, STATUS } from './canvas-view.js';
 import { $, capital, clampInput, download, onFileChosen, setStatus, showError } from './dom.js';
 import { cellAt, drawGrid, drawPath } from './grid-view.js';
-import { isShown, redraw } from './modes.js';
+import { isShown, redraw, refreshLegend } from './modes.js';
 
 // The board the page opens on.
 const GARDEN = '6 10\n..#.......\n..#..##...\n......#..#\n.##.......\n....#..#..\n#.........\n';
@@ -17,21 +18,35 @@ const state = {
   version: 0,
   solution: null, // the last /api/solve answer
   solvedVersion: -1, // the version it answers
+  status: null, // the status of every cell in `solution` (canvas-view.js codes)
 };
 
-function setBoard(rows, cols, nb, blocked) {
+function setBoard(rows, cols, nb, blocked, answer = null) {
   state.board = { rows, cols, nb, blocked };
-  $('#rows').value = rows;
-  $('#cols').value = cols;
+  $('#rows').value = Math.min(rows, SVG_SIDE);
+  $('#cols').value = Math.min(cols, SVG_SIDE);
   $('#neighbourhood').value = nb;
-  boardChanged();
+  boardChanged(answer);
 }
 
-function boardChanged() {
+/** The largest board the page takes (the server's limits may be lower). */
+const MAX_CELLS = 4_000_000;
+/** The largest board edited as SVG; bigger ones are drawn on the canvas. */
+const SVG_SIDE = 50;
+
+const isBig = (board) => board.rows * board.cols > CANVAS_CELLS;
+
+/** After every edit: a new version, analysed by `answer` when known, else by the server soon. */
+function boardChanged(answer = null) {
   state.version += 1;
-  $('#grid').dataset.version = state.version;
+  for (const picture of [$('#grid'), $('#canvas')]) picture.dataset.version = state.version;
   const text = $('#board-text');
   if (document.activeElement !== text) text.value = boardText(state.board);
+  if (answer) {
+    clearTimeout(solveTimer);
+    solved(answer, null);
+    return;
+  }
   if (isShown('board')) render();
   scheduleSolve();
 }
@@ -39,23 +54,28 @@ function boardChanged() {
 let solveTimer = null;
 function scheduleSolve() {
   clearTimeout(solveTimer);
-  solveTimer = setTimeout(runSolve, 40);
+  solveTimer = setTimeout(runSolve, isBig(state.board) ? 300 : 40);
 }
 
 async function runSolve() {
   const version = state.version;
   try {
-    const data = await solve({ board: boardText(state.board) });
+    const data = await solve({ board: boardText(state.board) }, { compact: isBig(state.board) });
     if (version !== state.version) return;
-    state.solution = data;
-    showError('#board-error', null);
+    solved(data, null);
   } catch (error) {
     if (version !== state.version) return;
-    state.solution = null;
-    showError('#board-error', error);
+    solved(null, error);
   }
-  state.solvedVersion = version;
-  $('#grid').dataset.solved = state.solvedVersion;
+}
+
+/** Shows the answer (null: none, for `error`) for the board as it is now. */
+function solved(answer, error) {
+  state.solution = answer;
+  state.status = answer ? cellStatuses(answer, state.board.rows, state.board.cols) : null;
+  showError('#board-error', error);
+  state.solvedVersion = state.version;
+  for (const picture of [$('#grid'), $('#canvas')]) picture.dataset.solved = state.solvedVersion;
   showSummary();
   if (isShown('board')) render();
 }
@@ -90,22 +110,42 @@ function showSummary() {
   $('#stat-proof').textContent = report.certificate.verified ? 'valid ✓' : 'INVALID';
   $('#summary-text').textContent = summary.text;
   const cert = report.certificate;
-  const proof = cert.konig_cover
-    ? `a vertex cover of ${cert.konig_cover.length} cells (König)`
-    : `a Tutte–Berge barrier of ${cert.tutte_berge_barrier.length} cells`;
+  // A compact answer gives the proof's size only.
+  const cover = cert.konig_cover ? cert.konig_cover.length : cert.konig_cover_size;
+  const barrier = cert.tutte_berge_barrier ? cert.tutte_berge_barrier.length : cert.tutte_berge_barrier_size;
+  const proof = cover !== undefined
+    ? `a vertex cover of ${cover} cells (König)`
+    : `a Tutte–Berge barrier of ${barrier} cells`;
   $('#summary-proof').textContent =
     `Proof that the matching is maximum: ${proof}; ${cert.verified ? 'checked independently ✓' : 'CHECK FAILED'}.`;
+}
+
+/** A big board on the canvas: the cells' statuses when analysed, else free and blocked. */
+function renderCanvas(current) {
+  const { board } = state;
+  const outcome = $('#show-outcome').checked;
+  const status = current && outcome
+    ? state.status
+    : Uint8Array.from(board.blocked, (flag) => (flag ? STATUS.blocked : STATUS.free));
+  drawCanvasBoard(board.rows, board.cols, board.nb, status);
+  if (!current) setStatus('Analysing…');
+  else setStatus(`${capital(current.summary.lines[2])}. Drag to pan, wheel or +/− to zoom, click to edit.`);
 }
 
 function render() {
   const { board, solution } = state;
   const current = solution && state.solvedVersion === state.version ? solution : null;
+  refreshLegend();
+  if (isBig(board)) {
+    renderCanvas(current);
+    return;
+  }
   const outcome = $('#show-outcome').checked;
-  const grid = current && current.grid;
+  const status = current && state.status;
   const where = (r, c) => `(${r + 1},${c + 1})`;
   drawGrid(board.rows, board.cols, board.nb, (r, c) => {
     if (!isFree(board, r, c)) return { cls: 'blocked', title: `${where(r, c)} blocked` };
-    const mark = grid ? grid[r][c] : null;
+    const mark = status ? ['', '', 'W', 'L'][status[r * board.cols + c]] : null;
     if (!outcome || !mark) return { cls: 'free' };
     const win = mark === 'W';
     return {
@@ -114,7 +154,7 @@ function render() {
       title: `${where(r, c)}: the player to move from here ${win ? 'wins' : 'loses'}`,
     };
   }, (group, geo) => {
-    if (!current || !$('#show-matching').checked) return;
+    if (!current || !$('#show-matching').checked || !current.report.certificate.matching) return;
     const width = board.nb === 'knight' ? 0.16 : 0.36;
     for (const [a, b] of current.report.certificate.matching) drawPath(group, geo, [a, b], 'matching', width);
   });
@@ -170,12 +210,12 @@ function randomBoard() {
 
 async function loadBoardText(text) {
   try {
-    const board = await boardFromText(text);
-    if (board.rows > 50 || board.cols > 50) {
-      throw new Error(`a ${board.rows}×${board.cols} board is too large to edit here (at most 50×50)`);
+    const { board, answer } = await readBoard(text);
+    if (board.rows * board.cols > MAX_CELLS) {
+      throw new Error(`a ${board.rows}×${board.cols} board is too large to draw here (at most ${MAX_CELLS} cells)`);
     }
     showError('#board-error', null);
-    setBoard(board.rows, board.cols, board.nb, board.blocked);
+    setBoard(board.rows, board.cols, board.nb, board.blocked, answer);
     $('#board-text').value = boardText(state.board);
   } catch (error) {
     showError('#board-error', error);
@@ -188,6 +228,12 @@ export function currentBoard() {
 }
 
 function init() {
+  onCanvasClick((r, c) => {
+    if (!isShown('board')) return;
+    const index = r * state.board.cols + c;
+    state.board.blocked[index] = !state.board.blocked[index];
+    boardChanged();
+  });
   const grid = $('#grid');
   grid.addEventListener('pointerdown', onPointerDown);
   grid.addEventListener('pointermove', onPointerMove);
@@ -223,13 +269,24 @@ function init() {
 export const boardMode = {
   name: 'board',
   editor: true,
-  legend: [
-    ['win', 'W: the player to move from here wins'],
-    ['lose', 'L: the player to move from here loses (a winning placement)'],
-    ['blocked', 'blocked'],
-    ['matching', 'maximum matching pair'],
-  ],
+  legend: () => (isBig(state.board)
+    ? [
+      ['canvas-win', 'W (light): the player to move from here wins'],
+      ['canvas-lose', 'L (striped): the player to move from here loses'],
+      ['canvas-blocked', 'blocked (dark)'],
+    ]
+    : [
+      ['win', 'W: the player to move from here wins'],
+      ['lose', 'L: the player to move from here loses (a winning placement)'],
+      ['blocked', 'blocked'],
+      ['matching', 'maximum matching pair'],
+    ]),
   init,
   render,
   game: () => boardGame(state.board, state.version),
+  shared: () => ({ board: currentBoard() }),
+  openShared({ board }) {
+    showError('#board-error', null);
+    setBoard(board.rows, board.cols, board.nb, board.blocked.slice());
+  },
 };

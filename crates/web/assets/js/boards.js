@@ -3,8 +3,8 @@
 // through the API, and the game view of a board that Play and Record use. A game view (of a
 // board here, of a graph in graphs.js) is
 //
-//   { kind, key, noun, input, recordHead, name(v), short(v), list(vs, max), line(v),
-//     draw(path, extra), randomWalk() }
+//   { kind, key, board | graph, noun, input, recordHead, name(v), short(v), list(vs, max),
+//     line(v), draw(path, extra), randomWalk() }
 //
 // `key` changes whenever the game does; `noun` is what a vertex is called (cell, vertex);
 // `input` is what /api/solve and /api/move take; `recordHead` is the game's text, the part of
@@ -14,6 +14,7 @@
 // classes of each vertex (legal, hinted, best, blunder); `randomWalk()` is a random game.
 
 import { keyOf, solve } from './api.js';
+import { CANVAS_CELLS, STATUS } from './canvas-view.js';
 import { drawDot, drawGrid, drawPath } from './grid-view.js';
 
 // The neighbourhoods' (row, column) offsets, as in docs/FORMATS.md.
@@ -50,9 +51,32 @@ export function isFree(board, r, c) {
 
 /** The board a text describes, as the server reads it. */
 export async function boardFromText(text) {
-  const data = await solve({ board: text });
-  const { rows, cols, neighbourhood } = data.report.board;
-  return { rows, cols, nb: neighbourhood, blocked: data.grid.join('').split('').map((mark) => mark === '#') };
+  return (await readBoard(text)).board;
+}
+
+/**
+ * The board a text describes, as the server reads it, and the server's answer (the solve): a
+ * compact one for a text of more than CANVAS_CELLS characters, about as many cells.
+ */
+export async function readBoard(text) {
+  const answer = await solve({ board: text }, { compact: text.length > CANVAS_CELLS });
+  const { rows, cols, neighbourhood } = answer.report.board;
+  const status = cellStatuses(answer, rows, cols);
+  const blocked = Array.from(status, (code) => code === STATUS.blocked);
+  return { board: { rows, cols, nb: neighbourhood, blocked }, answer };
+}
+
+/**
+ * The status of every cell (STATUS codes, row by row) in a solve answer: the one place that
+ * reads the answer's cells, from the compact answer's `report.status` (one W, L or # a cell,
+ * row-major) or else from `grid` (a string per row of the same letters).
+ */
+export function cellStatuses(answer, rows, cols) {
+  const codes = { W: STATUS.win, L: STATUS.lose, '#': STATUS.blocked };
+  const letters = typeof answer.report.status === 'string' ? answer.report.status : answer.grid.join('');
+  const status = new Uint8Array(rows * cols);
+  for (let i = 0; i < rows * cols; i += 1) status[i] = codes[letters[i]] ?? STATUS.free;
+  return status;
 }
 
 /** A random token game on the board: cells [row, col] (1-based), the placement first. */
@@ -101,6 +125,7 @@ export function boardGame(board, version = 0) {
   return {
     kind: 'board',
     key: `board ${version}`,
+    board,
     noun: 'cell',
     input: { board: text },
     recordHead: text,

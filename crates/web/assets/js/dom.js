@@ -30,10 +30,10 @@ export function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Offers `text` as a file called `name`. */
-export function download(name, text) {
+/** Offers `data` (a text or a Blob) as a file called `name`. */
+export function download(name, data, type = 'text/plain') {
   const link = document.createElement('a');
-  link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  link.href = URL.createObjectURL(data instanceof Blob ? data : new Blob([data], { type }));
   link.download = name;
   document.body.appendChild(link);
   link.click();
@@ -63,10 +63,11 @@ export function clampInput(input, fallback) {
   return value;
 }
 
-/** Shows the picture `id` (`grid` for boards, `graph` for graphs) and hides the other. */
+/** Shows the picture `id` (`grid` for boards, `graph` for graphs, `canvas` for big boards) only. */
 export function showPicture(id) {
   // SVG elements have no `hidden` property: set the attribute.
   for (const picture of $$('.picture')) picture.toggleAttribute('hidden', picture.id !== id);
+  $('#zoom-bar').hidden = id !== 'canvas';
 }
 
 /** Whether a key press is typing in a field (and not a shortcut of the page). */

@@ -451,4 +451,10 @@ export const graphMode = {
   render,
   keyDown,
   game: () => graphGame(state.graph, state.version),
+  shared: () => ({ graph: { n: state.graph.n, edges: state.graph.edges.map((edge) => edge.slice()) } }),
+  openShared({ graph }) {
+    showError('#graph-error', null);
+    const edges = graph.edges.map((edge) => edge.slice());
+    setGraph({ n: graph.n, edges, positions: layOut(graph.n, edges, WIDTH, HEIGHT) });
+  },
 };

@@ -118,6 +118,7 @@ export function graphGame(graph, version = 0) {
   return {
     kind: 'graph',
     key: `graph ${version}`,
+    graph,
     noun: 'vertex',
     input: { graph: graphObject(graph) },
     recordHead: edgeListText(graph),

@@ -6,11 +6,14 @@
 //   main.js     this wiring               modes.js    the tabs, the game in front
 //   board.js    Board mode (editor)       graph.js    Graph mode (editor)
 //   play.js     Play mode                 record.js   Record mode
+//   slither.js  Slither mode
 //   treasure.js Treasure mode
 //   boards.js   boards as data            graphs.js   graphs as data
 //   grid-view.js drawing boards           graph-view.js drawing graphs
+//   canvas-view.js drawing big boards
 //   layout.js   placing a graph's vertices
-//   api.js      the API client            url.js      URL state
+//   api.js      the API client            url.js      URL state, share links
+//   share.js    Copy link, Load position  export.js   Export SVG and PNG
 //   dom.js      small page helpers
 
 import { boardMode } from './board.js';
@@ -19,10 +22,14 @@ import { graphMode } from './graph.js';
 import { addMode, bringToFront, isMode, keyDown, redraw, shownMode, showMode } from './modes.js';
 import { playMode } from './play.js';
 import { recordMode } from './record.js';
+import { slitherMode } from './slither.js';
 import { treasureMode } from './treasure.js';
-import { modeInUrl, onUrlChange } from './url.js';
+import { canvasExporter, initCanvas } from './canvas-view.js';
+import { initExport, setCanvasExporter, SVG_CELL_LIMIT } from './export.js';
+import { initShare, openLink } from './share.js';
+import { fragmentInUrl, isShareFragment, modeInUrl, onUrlChange } from './url.js';
 
-const MODES = [boardMode, graphMode, playMode, recordMode, treasureMode];
+const MODES = [boardMode, graphMode, playMode, slitherMode, recordMode, treasureMode];
 
 function init() {
   for (const mode of MODES) addMode(mode);
@@ -37,11 +44,19 @@ function init() {
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(redraw, 100);
   });
-  onUrlChange((mode) => {
-    if (isMode(mode) && mode !== shownMode()) showMode(mode);
+  initShare();
+  initExport();
+  initCanvas();
+  setCanvasExporter(canvasExporter(SVG_CELL_LIMIT));
+  onUrlChange((fragment) => {
+    if (isShareFragment(fragment)) openLink();
+    else if (isMode(fragment) && fragment !== shownMode()) showMode(fragment);
   });
+  // Read before showing a mode, which writes its name into the URL.
+  const link = fragmentInUrl();
   const start = modeInUrl();
   showMode(isMode(start) ? start : 'board');
+  openLink(link);
 }
 
 init();

@@ -6,6 +6,10 @@
 // `game()` gives that game's view, see boards.js), usesFront (it plays the game in front),
 // enter() (run when it is shown), keyDown(event) (a key press while it is shown; true when
 // handled) }. `legend` is a list of [swatch class, text], or a function giving one.
+//
+// Share links (share.js) use more hooks: an editor's `shared()` gives { board } or { graph }
+// and `openShared(position)` edits the position's board or graph; a mode that plays has
+// `moves()` (the moves played) and `replay(moves)` (plays them again on the game in front).
 
 import { $, $$ } from './dom.js';
 import { putModeInUrl } from './url.js';
@@ -16,6 +20,11 @@ let front = 'board';
 
 export function addMode(mode) {
   modes.set(mode.name, mode);
+}
+
+/** The mode called `name`. */
+export function modeNamed(name) {
+  return modes.get(name);
 }
 
 export function isMode(name) {

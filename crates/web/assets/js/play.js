@@ -43,18 +43,29 @@ async function newGame(engineFirst) {
   else await refresh();
 }
 
-/** Asks where the game stands after `path`. */
+/** Asks where the game stands after `path`; the error, if the server refused. */
 async function refresh() {
   state.busy = true;
   update();
+  let refused = null;
   try {
     state.info = await position(currentGame().input, state.path);
     setPlayError(null);
   } catch (error) {
+    refused = error;
     setPlayError(error);
   }
   state.busy = false;
   update();
+  return refused;
+}
+
+/** Plays `path` again on the game in front (a share link), the human to move next. */
+async function replay(path) {
+  const game = currentGame();
+  Object.assign(state, { path: path.slice(), human: (path.length % 2) + 1, info: null, hint: false, key: game.key });
+  const refused = await refresh();
+  if (refused) throw new Error(`this share link's moves cannot be played: ${refused.message}`);
 }
 
 async function engineMove() {
@@ -202,4 +213,6 @@ export const playMode = {
   init,
   render,
   enter: update,
+  moves: () => state.path.slice(),
+  replay,
 };
