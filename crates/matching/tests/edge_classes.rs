@@ -7,7 +7,8 @@ mod common;
 
 use common::{graph_from_code, masks, nu_of_subsets};
 use geography_matching::{
-    decompose, edge_classes, edge_classes_until, gallai_edmonds, maximum_matching, Adjacency, EdgeClass, Graph, Random,
+    decompose, edge_classes, edge_classes_until, gallai_edmonds, maximum_matching, Adjacency,
+    EdgeClass, Graph, Random,
 };
 
 /// The class of every edge `(u, v)`, `u < v` in increasing order, by brute force.
