@@ -2,6 +2,7 @@ class InputError(ValueError):
     line: int
     column: int
     kind: str
+    message: str
 
 class SlitherUndecided(RuntimeError):
     explored: int

@@ -20,8 +20,7 @@ use geography_matching::{
     Graph, Masked, Proof,
 };
 use geography_rules::{
-    solve_slither, Game, Slither, SlitherMoveError, SlitherUndecided as Undecided,
-    SLITHER_SEARCH_LIMIT,
+    solve_slither, Game, IllegalMove, Slither, Undecided, SLITHER_SEARCH_LIMIT,
 };
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -32,7 +31,8 @@ create_exception!(
     _core,
     InputError,
     PyValueError,
-    "Malformed, too large or illegal input: `line` and `column` (1-based) say where."
+    "Malformed, too large or illegal input: `line` and `column` (1-based) say where, and the \
+     text ends with them; `message` is the text without the place."
 );
 
 create_exception!(
@@ -59,7 +59,11 @@ fn undecided(py: Python<'_>, error: Undecided) -> PyErr {
 
 /// The Python exception for a library error: the message, its place and its kind.
 fn input_error(py: Python<'_>, error: &LibraryError) -> PyErr {
-    let err = InputError::new_err(error.message.clone());
+    // Like Python's own parsers, the text says where: `... (line 2, column 5)`.
+    let err = InputError::new_err(format!(
+        "{} (line {}, column {})",
+        error.message, error.line, error.column
+    ));
     let value = err.value(py);
     let kind = match error.kind {
         ErrorKind::Syntax => "syntax",
@@ -77,6 +81,7 @@ fn input_error(py: Python<'_>, error: &LibraryError) -> PyErr {
     let _ = value.setattr("line", error.line);
     let _ = value.setattr("column", error.column);
     let _ = value.setattr("kind", kind);
+    let _ = value.setattr("message", error.message.clone());
     err
 }
 
@@ -270,26 +275,43 @@ impl Arena {
         py.allow_threads(|| {
             let mut game = self.slither_after(&moves)?;
             let ends = game.ends().unwrap_or_default();
+            let (u, v) = edge;
+            let at_end = |w: u32| w == ends.0 || w == ends.1;
             Ok(match game.play(edge) {
                 Ok(()) => {
                     let (end, new) = *game.chosen().last().expect("a move was just played");
                     (None, end, new)
                 }
-                Err(SlitherMoveError::NotAnEdge { u, v }) => (Some("not_an_edge"), u, v),
-                Err(SlitherMoveError::GameOver) => (Some("game_over"), ends.0, ends.1),
-                Err(SlitherMoveError::OffTheEnds { u, v }) => (Some("off_the_ends"), u, v),
-                Err(SlitherMoveError::ClosesCycle { u, v }) => (Some("closes_cycle"), u, v),
-                Err(SlitherMoveError::Revisits { end, vertex }) => (Some("revisits"), end, vertex),
+                Err(IllegalMove::GameOver) => (Some("game_over"), ends.0, ends.1),
+                Err(IllegalMove::AlreadyChosen { .. }) if game.legal_moves().is_empty() => {
+                    (Some("game_over"), ends.0, ends.1)
+                }
+                // A chosen edge is refused as the checks of an unchosen one would refuse it.
+                Err(IllegalMove::AlreadyChosen { .. }) => match (at_end(u), at_end(v)) {
+                    (true, true) => (Some("closes_cycle"), u, v),
+                    (false, false) => (Some("off_the_ends"), u, v),
+                    (true, false) => (Some("revisits"), u, v),
+                    (false, true) => (Some("revisits"), v, u),
+                },
+                Err(IllegalMove::OffTheEnds { .. }) => (Some("off_the_ends"), u, v),
+                Err(IllegalMove::ClosesCycle) => (Some("closes_cycle"), u, v),
+                Err(IllegalMove::OnThePath(vertex)) => {
+                    (Some("revisits"), if vertex == u { v } else { u }, vertex)
+                }
+                Err(_) => (Some("not_an_edge"), u, v),
             })
         })
     }
 
     /// The Slither position after `moves`, analysed: see [`SlitherAnalysed`].
     fn slither_analyse(&self, py: Python<'_>, moves: Vec<(u32, u32)>) -> PyResult<SlitherAnalysed> {
-        let analysis =
-            py.allow_threads(|| self.slither_after(&moves).map(|game| game.analyse()))?;
+        let analysed = py.allow_threads(|| {
+            self.slither_after(&moves)
+                .map(|game| (game.analyse(), game.kind()))
+        })?;
+        let (analysis, kind) = analysed;
         let analysis = analysis.map_err(|e| undecided(py, e))?;
-        let kind = analysis.kind.map(|k| (k.first, k.last, k.both));
+        let kind = kind.map(|k| (k.first, k.last, k.both));
         Ok((
             analysis.mover_wins,
             analysis.winning_moves,

@@ -127,6 +127,10 @@ def test_bad_input_raises_located_value_errors():
     assert isinstance(raised.value, ValueError)
     assert (raised.value.line, raised.value.column) == (3, 2)
     assert "--max" not in str(raised.value)
+    # Like json.JSONDecodeError, the text says where; `message` is the text without it.
+    assert str(raised.value).endswith(" (line 3, column 2)")
+    assert str(raised.value) == f"{raised.value.message} (line 3, column 2)"
+    assert raised.value.message.startswith("unexpected character 'x'")
     with pytest.raises(gg.InputError) as raised:
         gg.solve(nx.path_graph(5), max_vertices=4)
     assert raised.value.kind == "too_many_vertices"

@@ -17,6 +17,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use geography_formats::InputError;
+use geography_rules::Undecided;
 use thiserror::Error;
 
 /// Why a job gave no result.
@@ -41,6 +42,12 @@ pub enum JobError {
 impl From<InputError> for JobError {
     fn from(error: InputError) -> Self {
         JobError::Input(error)
+    }
+}
+
+impl From<Undecided> for JobError {
+    fn from(error: Undecided) -> Self {
+        JobError::Undecided(error.to_string())
     }
 }
 

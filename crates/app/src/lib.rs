@@ -27,13 +27,16 @@
 #![deny(missing_docs)]
 
 mod analyze;
+mod games;
 mod job;
 mod load;
 mod session;
 mod slither;
 mod solve;
+mod text;
 
 pub use analyze::{analyze, annotation_name, Analysis, AnalyzeReport, EndReport, MoveReport};
+pub use games::{SlitherGame, TokenGame, Variant};
 pub use geography_contest::{
     check_answer, judge, random_graph, slide_record, token_board, treasure_maps, CheckVerdict,
     GenerateError, GraphFormat, GraphRequest, PlacerOutcome, Problem, SlideRequest, TokenRequest,
@@ -44,9 +47,10 @@ pub use load::{load, load_game, load_record, Loaded, Record};
 pub use session::{PositionReport, Refused, Session};
 pub use slither::{
     analyze_slither, solve_slither_game, SlitherAnalyzeReport, SlitherEndReport, SlitherMoveReport,
-    SlitherPositionReport, SlitherReport, SlitherSession,
+    SlitherReport,
 };
 pub use solve::{
     counted, solve, solve_slide, solve_treasure, BoardInfo, CertificateReport, SlideReport,
     SolveOptions, SolveReport, TreasureReport, STATUS_BLOCKED, STATUS_LOSES, STATUS_WINS,
 };
+pub use text::{not_in_game, refusal, Refusal};

@@ -15,22 +15,14 @@
 //! Below; the front ends' tests run the same jobs through the CLI and the web.
 
 use geography_formats::SlitherRecord;
-use geography_rules::{
-    solve_slither_while, Game, Named, Player, Slither, SlitherAnalysis, SlitherUndecided,
-};
+use geography_rules::{solve_slither_while, Game, Named, Player, Slither, Undecided};
 use serde::Serialize;
 
 use crate::job::{Budget, JobError};
 use crate::solve::{board_info, counted, BoardInfo};
 
-impl From<SlitherUndecided> for JobError {
-    fn from(error: SlitherUndecided) -> Self {
-        JobError::Undecided(error.to_string())
-    }
-}
-
 /// A search that gave up: stopped by the budget, or past its bound.
-fn stopped_or(budget: &Budget, error: SlitherUndecided) -> JobError {
+fn stopped_or(budget: &Budget, error: Undecided) -> JobError {
     budget.check().err().unwrap_or_else(|| error.into())
 }
 
@@ -124,129 +116,6 @@ impl SlitherReport {
 /// Names a move of a Slither game: the edge as played.
 fn named_move(game: &Game, (a, b): (u32, u32)) -> [Named; 2] {
     [game.name(a), game.name(b)]
-}
-
-/// A position of a Slither game in progress, for `play` and the web.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct SlitherPositionReport {
-    /// The player to move: 1 or 2.
-    pub to_move: u8,
-    /// The path's vertices from one end to the other.
-    pub path: Vec<Named>,
-    /// The chosen edges in order, as played.
-    pub chosen: Vec<[Named; 2]>,
-    /// Whether the player to move wins with best play.
-    pub mover_wins: bool,
-    /// The moves that win, as `[end, new vertex]` (at the start: every winning first edge).
-    pub winning_moves: Vec<[Named; 2]>,
-    /// Every legal move.
-    pub legal_moves: Vec<[Named; 2]>,
-    /// The engine's choice: a winning move if there is one, else the first legal one.
-    pub engine_move: Option<[Named; 2]>,
-    /// (d(x), d(y), d(x, y)) of the position, when a path has begun.
-    pub kind: Option<[u8; 3]>,
-    /// Whether the game is over: the player to move has no legal move.
-    pub finished: bool,
-}
-
-/// A Slither game being played: moves, undo, and the analysis of the position.
-#[derive(Debug, Clone)]
-pub struct SlitherSession<'g> {
-    game: &'g Game,
-    position: Slither<'g>,
-}
-
-impl<'g> SlitherSession<'g> {
-    /// A fresh game on `game`.
-    pub fn new(game: &'g Game) -> Self {
-        SlitherSession {
-            game,
-            position: Slither::new(game.graph()),
-        }
-    }
-
-    /// The game played on.
-    pub fn game(&self) -> &'g Game {
-        self.game
-    }
-
-    /// The position.
-    pub fn position(&self) -> &Slither<'g> {
-        &self.position
-    }
-
-    /// Who moves next.
-    pub fn to_move(&self) -> Player {
-        if self.position.chosen().len() % 2 == 0 {
-            Player::First
-        } else {
-            Player::Second
-        }
-    }
-
-    /// Plays the edge `u`–`v` (in either order); the reason in words when it is illegal.
-    ///
-    /// # Errors
-    /// Names the move and why it is refused.
-    pub fn play(&mut self, u: u32, v: u32) -> Result<(), String> {
-        self.position.play((u, v)).map_err(|error| {
-            let [a, b] = named_move(self.game, (u, v));
-            format!("{a}-{b}: {error}")
-        })
-    }
-
-    /// Plays an edge named as users name vertices.
-    ///
-    /// # Errors
-    /// A name that is no vertex of the game, or an illegal move.
-    pub fn play_named(&mut self, [a, b]: [Named; 2]) -> Result<(), String> {
-        let vertex = |named: Named| {
-            self.game
-                .vertex(named)
-                .ok_or_else(|| format!("{named} is not a vertex of this game"))
-        };
-        let (u, v) = (vertex(a)?, vertex(b)?);
-        self.play(u, v)
-    }
-
-    /// Takes back the last move.
-    pub fn undo(&mut self) -> Option<(u32, u32)> {
-        self.position.undo()
-    }
-
-    /// The analysis of the position, within `budget` (asked between the search's positions).
-    ///
-    /// # Errors
-    /// [`JobError::Undecided`] past the search's bound; [`JobError::Stopped`] when the budget
-    /// runs out.
-    pub fn analyse(&self, budget: &Budget) -> Result<SlitherAnalysis, JobError> {
-        budget.check()?;
-        let go_on = || budget.check().is_ok();
-        self.position
-            .analyse_while(&go_on)
-            .map_err(|e| stopped_or(budget, e))
-    }
-
-    /// The position, named, with its analysis.
-    ///
-    /// # Errors
-    /// As [`SlitherSession::analyse`].
-    pub fn report(&self, budget: &Budget) -> Result<SlitherPositionReport, JobError> {
-        let analysis = self.analyse(budget)?;
-        let game = self.game;
-        let moves = |list: &[(u32, u32)]| list.iter().map(|&m| named_move(game, m)).collect();
-        Ok(SlitherPositionReport {
-            to_move: self.to_move().number(),
-            path: self.position.path().iter().map(|&v| game.name(v)).collect(),
-            chosen: moves(self.position.chosen()),
-            mover_wins: analysis.mover_wins,
-            winning_moves: moves(&analysis.winning_moves),
-            legal_moves: moves(&analysis.legal_moves),
-            engine_move: analysis.engine_move().map(|m| named_move(game, m)),
-            kind: analysis.kind.map(|k| [k.first, k.last, k.both]),
-            finished: analysis.legal_moves.is_empty(),
-        })
-    }
 }
 
 /// One move of [`SlitherAnalyzeReport`].
@@ -439,25 +308,6 @@ mod tests {
             report.summary()[1],
             "player 2 wins whatever edge player 1 chooses first"
         );
-
-        let board = load_game(b"1 3\n...\n", None, &Limits::DEFAULT).unwrap();
-        let mut session = SlitherSession::new(&board);
-        session
-            .play_named([Named::Cell([1, 1]), Named::Cell([1, 2])])
-            .unwrap();
-        let position = session.report(&Budget::unlimited()).unwrap();
-        assert_eq!(position.to_move, 2);
-        assert!(position.mover_wins);
-        assert_eq!(
-            position.winning_moves,
-            [[Named::Cell([1, 2]), Named::Cell([1, 3])]]
-        );
-        assert_eq!(position.kind, Some([0, 1, 1]));
-        let refused = session.play_named([Named::Cell([1, 1]), Named::Cell([1, 3])]);
-        assert!(refused.unwrap_err().starts_with("(1,1)-(1,3): "));
-        session.play(1, 2).unwrap();
-        assert!(session.report(&Budget::unlimited()).unwrap().finished);
-        assert_eq!(session.undo(), Some((1, 2)));
     }
 
     #[test]

@@ -14,6 +14,7 @@ mod play;
 mod play_slither;
 mod serve;
 mod solve;
+mod turns;
 
 use std::process::ExitCode;
 

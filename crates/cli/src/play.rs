@@ -4,47 +4,18 @@ use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use geography_app::{load, Loaded, Session};
+use geography_app::{load, Budget, Loaded, Session, TokenGame};
 use geography_boards::Cell;
 use geography_formats::Limits;
-use geography_rules::{Game, PositionAnalysis};
+use geography_rules::{Analysis, Game};
 
 use crate::draw::{self, Mark, Style};
-
-/// What the game says after a line of input.
-pub(crate) enum Reply {
-    /// Print this and go on.
-    Say(String),
-    /// Print this and stop.
-    Quit(String),
-}
-
-/// `undo`: back to the player's previous turn, their last move and the reply after it.
-/// `played` counts the moves so far; `undo` takes one back and returns how many are left.
-pub(crate) fn undo_turn(
-    played: usize,
-    human_first: bool,
-    mut undo: impl FnMut() -> usize,
-) -> Reply {
-    let mine = if human_first {
-        played.div_ceil(2)
-    } else {
-        played / 2
-    };
-    if mine == 0 {
-        return Reply::Say("nothing to undo\n".to_string());
-    }
-    if (undo() % 2 == 0) != human_first {
-        undo();
-    }
-    Reply::Say("taken back\n".to_string())
-}
 
 /// Acts on one typed line: a move, `hint`, `undo` or `quit`.
 fn respond(
     typed: &str,
-    session: &mut Session<'_>,
-    analysis: &PositionAnalysis,
+    session: &mut Session<'_, TokenGame>,
+    analysis: &Analysis<u32>,
     table: &Table<'_>,
     human_first: bool,
     over: bool,
@@ -77,6 +48,7 @@ fn respond(
 }
 use crate::input::{describe, name, read, GameArg};
 use crate::play_slither;
+use crate::turns::{undo_turn, Reply};
 use crate::Failure;
 
 /// Play against the perfect engine on a board or a graph.
@@ -168,7 +140,7 @@ impl Table<'_> {
     }
 
     /// Whose turn it is and what to type, above the position when the view is decorated.
-    fn turn_line(&self, session: &Session<'_>, over: bool) -> String {
+    fn turn_line(&self, session: &Session<'_, TokenGame>, over: bool) -> String {
         if over {
             return "the game is over: type `undo` or `quit`\n".to_string();
         }
@@ -189,7 +161,7 @@ impl Table<'_> {
     /// The position before the player's move: the board, or the token's path on a graph.
     /// Decorated, the turn line comes first, the board has rulers and a legend, and the
     /// cell the token last moved from shows `+`.
-    fn show(&self, session: &Session<'_>, style: Style, over: bool) -> String {
+    fn show(&self, session: &Session<'_, TokenGame>, style: Style, over: bool) -> String {
         let position = session.position();
         let mut text = String::new();
         if style.decorated {
@@ -274,11 +246,13 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
     if style.decorated {
         say(opening(human_first))?;
     }
-    let mut session = Session::new(&game);
-    let human_to_move = |session: &Session<'_>| session.position().path().len() % 2 == 0;
+    let mut session = Session::<TokenGame>::new(&game);
+    let human_to_move = |session: &Session<'_, TokenGame>| session.position().path().len() % 2 == 0;
     loop {
         let human_turn = human_to_move(&session) == human_first;
-        let analysis = session.analyse();
+        let analysis = session
+            .analyse(&Budget::unlimited())
+            .map_err(|e| Failure::Input(format!("error: {source}: {e}")))?;
         let over = analysis.legal_moves.is_empty();
         if over {
             say(&table.show(&session, style, over))?;
@@ -346,8 +320,8 @@ mod tests {
     };
 
     /// A session on `game` after the moves `typed`.
-    fn after<'g>(table: &Table<'g>, typed: &[&str]) -> Session<'g> {
-        let mut session = Session::new(table.0);
+    fn after<'g>(table: &Table<'g>, typed: &[&str]) -> Session<'g, TokenGame> {
+        let mut session = Session::<TokenGame>::new(table.0);
         for &mv in typed {
             session.play(table.parse(mv).unwrap()).unwrap();
         }

@@ -7,11 +7,11 @@
 
 use std::io::{self, BufRead, Write};
 
-use geography_app::{Budget, SlitherSession};
-use geography_rules::{Game, Named, SlitherAnalysis, SlitherMoveError};
+use geography_app::{not_in_game, refusal, Budget, Session, SlitherGame};
+use geography_rules::{Analysis, Game, IllegalMove, Named};
 
 use crate::draw::{self, Mark, Style};
-use crate::play::{undo_turn, Reply};
+use crate::turns::{undo_turn, Reply};
 use crate::Failure;
 
 /// A move as typed: an edge, or only the new vertex of an extension.
@@ -35,7 +35,7 @@ fn edge_names(game: &Game, moves: &[(u32, u32)]) -> String {
 }
 
 /// The path as shown: `path: 0-1-2`, or that no edge is chosen yet.
-fn path_line(session: &SlitherSession<'_>) -> String {
+fn path_line(session: &Session<'_, SlitherGame>) -> String {
     let game = session.game();
     let path = session.position().path();
     if path.is_empty() {
@@ -47,7 +47,7 @@ fn path_line(session: &SlitherSession<'_>) -> String {
 
 /// On a board, its drawing: the path's ends `@`, its inner vertices `o`; nothing on a graph.
 /// Decorated, with rulers and a legend.
-fn drawing(session: &SlitherSession<'_>, style: Style) -> String {
+fn drawing(session: &Session<'_, SlitherGame>, style: Style) -> String {
     let game = session.game();
     let position = session.position();
     let (Some(board), Some(grid)) = (game.board(), game.grid()) else {
@@ -88,7 +88,7 @@ fn opening(human_first: bool) -> String {
 }
 
 /// Whose turn it is and what to type, first in a decorated view.
-fn turn_line(session: &SlitherSession<'_>, over: bool) -> String {
+fn turn_line(session: &Session<'_, SlitherGame>, over: bool) -> String {
     if over {
         return "the game is over: type `undo` or `quit`\n".to_string();
     }
@@ -119,12 +119,7 @@ fn parse(game: &Game, text: &str) -> Result<Typed, String> {
         .map(str::parse)
         .collect::<Result<_, _>>()
         .map_err(|_| "type an edge, or the new vertex of an extension".to_string())?;
-    let vertex = |named: Named| {
-        game.vertex(named).ok_or_else(|| match named {
-            Named::Cell([r, c]) => format!("({r},{c}) is not a free cell of the board"),
-            Named::Vertex(v) => format!("{v} is not a vertex of the graph"),
-        })
-    };
+    let vertex = |named: Named| game.vertex(named).ok_or_else(|| not_in_game(named));
     let board = game.board().is_some();
     match (board, numbers.as_slice()) {
         (false, &[v]) => Ok(Typed::Vertex(vertex(Named::Vertex(v))?)),
@@ -142,37 +137,13 @@ fn parse(game: &Game, text: &str) -> Result<Typed, String> {
     }
 }
 
-/// Why the edge `u`–`v` cannot be chosen now, naming vertices as the game does (in the
-/// words of the web's `/api/slither/move`).
-fn refusal(session: &SlitherSession<'_>, (u, v): (u32, u32)) -> String {
-    let game = session.game();
-    let position = session.position();
-    let name = |v: u32| game.name(v).to_string();
-    let chosen = position.chosen();
-    if chosen.contains(&(u, v)) || chosen.contains(&(v, u)) {
-        return "the edge is already chosen".to_string();
-    }
-    match position.clone().play((u, v)) {
-        Ok(()) => "the engine refuses it (please report)".to_string(),
-        Err(SlitherMoveError::NotAnEdge { u, v }) => {
-            format!("{} and {} are not adjacent", name(u), name(v))
-        }
-        Err(SlitherMoveError::GameOver) => "no legal move is left, the game is over".to_string(),
-        Err(SlitherMoveError::OffTheEnds { .. }) => {
-            let (x, y) = position.ends().unwrap_or((u, v));
-            format!(
-                "it touches neither end of the path, {} and {}",
-                name(x),
-                name(y)
-            )
-        }
-        Err(SlitherMoveError::ClosesCycle { .. }) => {
-            "it joins the two ends of the path and would close a cycle".to_string()
-        }
-        Err(SlitherMoveError::Revisits { vertex, .. }) => {
-            format!("{} is already on the path", name(vertex))
-        }
-    }
+/// Why the edge `u`–`v` cannot be chosen now, in the words of every front end.
+fn why_not(session: &Session<'_, SlitherGame>, edge: (u32, u32)) -> String {
+    let error = match session.clone().play(edge) {
+        Ok(()) => IllegalMove::GameOver,
+        Err(error) => error,
+    };
+    refusal(session.game(), error)
 }
 
 /// The legal move a typed move stands for.
@@ -180,8 +151,8 @@ fn refusal(session: &SlitherSession<'_>, (u, v): (u32, u32)) -> String {
 /// # Errors
 /// Why it stands for none.
 fn resolve(
-    session: &SlitherSession<'_>,
-    analysis: &SlitherAnalysis,
+    session: &Session<'_, SlitherGame>,
+    analysis: &Analysis<(u32, u32)>,
     typed: &Typed,
 ) -> Result<(u32, u32), String> {
     let game = session.game();
@@ -191,7 +162,7 @@ fn resolve(
             .iter()
             .copied()
             .find(|&(a, b)| (a, b) == (u, v) || (a, b) == (v, u))
-            .ok_or_else(|| refusal(session, (u, v))),
+            .ok_or_else(|| why_not(session, (u, v))),
         Typed::Vertex(v) => {
             let name = game.name(v);
             let Some((x, y)) = session.position().ends() else {
@@ -226,8 +197,8 @@ fn resolve(
 /// Acts on one typed line: a move, `hint`, `undo` or `quit`.
 fn respond(
     typed: &str,
-    session: &mut SlitherSession<'_>,
-    analysis: &SlitherAnalysis,
+    session: &mut Session<'_, SlitherGame>,
+    analysis: &Analysis<(u32, u32)>,
     human_first: bool,
     over: bool,
 ) -> Reply {
@@ -251,7 +222,7 @@ fn respond(
         }),
         _ => match parse(game, typed).and_then(|t| resolve(session, analysis, &t)) {
             Ok((u, v)) => {
-                session.play(u, v).expect("checked legal");
+                session.play((u, v)).expect("checked legal");
                 Reply::Say(path_line(session))
             }
             Err(why) => Reply::Say(format!(
@@ -278,10 +249,11 @@ pub fn run(game: &Game, source: &str, human_first: bool, style: Style) -> Result
     if style.decorated {
         say(&opening(human_first))?;
     }
-    let mut session = SlitherSession::new(game);
+    let mut session = Session::<SlitherGame>::new(game);
     // Player 1 chooses the first edge and makes every odd move.
-    let human_to_move =
-        |session: &SlitherSession<'_>| (session.position().chosen().len() % 2 == 0) == human_first;
+    let human_to_move = |session: &Session<'_, SlitherGame>| {
+        (session.position().chosen().len() % 2 == 0) == human_first
+    };
     loop {
         let human_turn = human_to_move(&session);
         let analysis = session
@@ -304,7 +276,7 @@ pub fn run(game: &Game, source: &str, human_first: bool, style: Style) -> Result
             })?;
         } else if !human_turn {
             let (u, v) = analysis.engine_move().expect("a legal move exists");
-            session.play(u, v).expect("the engine plays legal moves");
+            session.play((u, v)).expect("the engine plays legal moves");
             say(&format!("engine: {}\n", edge_name(game, (u, v))))?;
             continue;
         } else {
@@ -365,20 +337,20 @@ mod tests {
         assert!(parse(&graph, "hint me").is_err());
 
         // On the path 0 – 1 – 2, after 0 – 1 the vertex 2 is reached from the end 1 only.
-        let mut session = SlitherSession::new(&graph);
-        session.play(0, 1).unwrap();
+        let mut session = Session::<SlitherGame>::new(&graph);
+        session.play((0, 1)).unwrap();
         let analysis = session.analyse(&Budget::unlimited()).unwrap();
         assert_eq!(resolve(&session, &analysis, &Typed::Vertex(2)), Ok((1, 2)));
         assert!(resolve(&session, &analysis, &Typed::Vertex(0))
             .unwrap_err()
             .contains("already on the path"));
-        assert_eq!(refusal(&session, (1, 0)), "the edge is already chosen");
+        assert_eq!(why_not(&session, (1, 0)), "the edge is already chosen");
         // A triangle with a tail: after 0 – 1 – 2, the edge 2 – 0 closes the triangle.
         let tailed = load_game(b"4 4\n0 1\n1 2\n0 2\n2 3\n", None, &Limits::DEFAULT).unwrap();
-        let mut session = SlitherSession::new(&tailed);
-        session.play(0, 1).unwrap();
-        session.play(1, 2).unwrap();
-        let cycle = refusal(&session, (2, 0));
+        let mut session = Session::<SlitherGame>::new(&tailed);
+        session.play((0, 1)).unwrap();
+        session.play((1, 2)).unwrap();
+        let cycle = why_not(&session, (2, 0));
         assert_eq!(
             cycle,
             "it joins the two ends of the path and would close a cycle"
@@ -393,13 +365,13 @@ mod tests {
             decorated: true,
         };
         let board = load_game(b"2 3\n...\n.#.\n", None, &Limits::DEFAULT).unwrap();
-        let mut session = SlitherSession::new(&board);
+        let mut session = Session::<SlitherGame>::new(&board);
         assert_eq!(
             turn_line(&session, false),
             "your turn (player 1): choose any edge; type it as `r1 c1 r2 c2`, or `hint`, \
              `undo`, `quit`\n"
         );
-        session.play(0, 1).unwrap();
+        session.play((0, 1)).unwrap();
         assert_eq!(
             turn_line(&session, false),
             "your turn (player 2): extend the path; type an edge `r1 c1 r2 c2` or a new end \
@@ -425,7 +397,7 @@ mod tests {
             "@@.\n.#.\n"
         );
         let graph = load_game(b"3 2\n0 1\n1 2\n", None, &Limits::DEFAULT).unwrap();
-        let session = SlitherSession::new(&graph);
+        let session = Session::<SlitherGame>::new(&graph);
         assert!(turn_line(&session, false).contains("type it as `u v`, or"));
         assert_eq!(drawing(&session, terminal), "");
         assert!(opening(false).starts_with("the engine chooses the first edge, then you"));

@@ -28,7 +28,7 @@
 //! The unit tests below parse records on boards and graphs and locate every kind of
 //! malformed or illegal record (line and column).
 
-use geography_rules::{Game, Player, Slither, SlitherMoveError};
+use geography_rules::{Game, IllegalMove, Player, Slither};
 
 use crate::record::{read_game, read_moves, vertex_at, RecordKind, Written};
 use crate::text::{InputError, Limits};
@@ -149,35 +149,47 @@ fn check_moves(game: &Game, written: &[Written]) -> Result<Vec<RecordedEdge>, In
         let name = |x: u32| game.describe(x);
         slither.play((u, v)).map_err(|e| {
             let message = match e {
-                SlitherMoveError::NotAnEdge { u, v } => {
+                IllegalMove::AlreadyChosen { .. } | IllegalMove::GameOver
+                    if slither.legal_moves().is_empty() =>
+                {
+                    format!(
+                        "move {ply}: {} has no legal move, the game is already over",
+                        Player::to_move_after(index)
+                    )
+                }
+                IllegalMove::NotAnEdge { .. } => {
                     format!("move {ply}: {} – {} is not an edge", name(u), name(v))
                 }
-                SlitherMoveError::GameOver => format!(
+                IllegalMove::AlreadyChosen { .. } => {
+                    format!("move {ply}: {} – {} is already chosen", name(u), name(v))
+                }
+                IllegalMove::GameOver => format!(
                     "move {ply}: {} has no legal move, the game is already over",
                     Player::to_move_after(index)
                 ),
-                SlitherMoveError::OffTheEnds { u, v } => {
-                    let (x, y) = slither.ends().unwrap_or((u, v));
-                    format!(
-                        "move {ply}: {} – {} does not touch an end of the path, whose ends \
-                         are {} and {}",
-                        name(u),
-                        name(v),
-                        name(x),
-                        name(y)
-                    )
-                }
-                SlitherMoveError::ClosesCycle { u, v } => format!(
+                IllegalMove::OffTheEnds { ends: (x, y) } => format!(
+                    "move {ply}: {} – {} does not touch an end of the path, whose ends \
+                     are {} and {}",
+                    name(u),
+                    name(v),
+                    name(x),
+                    name(y)
+                ),
+                IllegalMove::ClosesCycle => format!(
                     "move {ply}: {} – {} joins the two ends of the path and closes a cycle",
                     name(u),
                     name(v)
                 ),
-                SlitherMoveError::Revisits { end, vertex } => format!(
-                    "move {ply}: {} – {} goes back to {}, already on the path",
-                    name(end),
-                    name(vertex),
-                    name(vertex)
-                ),
+                IllegalMove::OnThePath(vertex) => {
+                    let end = if vertex == u { v } else { u };
+                    format!(
+                        "move {ply}: {} – {} goes back to {}, already on the path",
+                        name(end),
+                        name(vertex),
+                        name(vertex)
+                    )
+                }
+                other => format!("move {ply}: {other}"),
             };
             InputError::rule(w.line, w.column, message)
         })?;
@@ -318,7 +330,13 @@ mod tests {
         assert_located(
             &on_graph("2 3\n3 1\n 1 3\n"),
             (11, 2),
-            "move 3: vertex 1 – vertex 3 goes back to vertex 3, already on the path",
+            "move 3: vertex 1 – vertex 3 is already chosen",
+            true,
+        );
+        assert_located(
+            &on_graph("0 1\n1 2\n2 3\n3 1\n"),
+            (12, 1),
+            "move 4: vertex 3 – vertex 1 goes back to vertex 1, already on the path",
             true,
         );
         assert_located(

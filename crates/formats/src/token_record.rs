@@ -28,7 +28,7 @@
 //! The unit tests below parse records on boards and graphs and locate every kind of
 //! malformed or illegal record (line and column).
 
-use geography_rules::{Game, PlayError, Player, Position};
+use geography_rules::{Game, IllegalMove, Player, Position};
 
 use crate::record::{read_game, read_moves, vertex_at, RecordKind, Written};
 use crate::text::{InputError, Limits};
@@ -134,15 +134,15 @@ fn check_moves(game: &Game, written: &[Written]) -> Result<Vec<RecordedMove>, In
         }
         position.play(vertex).map_err(|e| {
             error(match e {
-                PlayError::NotAdjacent { from, to } => format!(
+                IllegalMove::NotAdjacent { from, to } => format!(
                     "move {ply}: {} is not adjacent to the token on {}",
                     game.describe(to),
                     game.describe(from)
                 ),
-                PlayError::AlreadyVisited(v) => {
+                IllegalMove::AlreadyVisited(v) => {
                     format!("move {ply}: {} was already visited", game.describe(v))
                 }
-                PlayError::NotAVertex(v) => format!("move {ply}: {v} is not a vertex"),
+                other => format!("move {ply}: {other}"),
             })
         })?;
         moves.push(RecordedMove {

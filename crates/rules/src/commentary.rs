@@ -28,9 +28,10 @@
 
 use geography_matching::{Graph, Search};
 
-use crate::position::{Position, PositionAnalysis};
-use crate::record::{check_record, Annotation, IllegalMove, Player};
+use crate::position::Position;
+use crate::record::{check_record, Annotation, Player, RecordMoveError};
 use crate::replay::Replay;
+use crate::rules::Analysis;
 
 /// One move of a record with the engine's comment.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -142,7 +143,7 @@ pub fn annotate_record(
     graph: &Graph,
     start: Option<u32>,
     moves: &[u32],
-) -> Result<Commentary, IllegalMove> {
+) -> Result<Commentary, RecordMoveError> {
     annotate_record_while(graph, start, moves, &|| true)
         .map(|commentary| commentary.expect("never stopped"))
 }
@@ -157,18 +158,18 @@ pub fn annotate_record_while(
     start: Option<u32>,
     moves: &[u32],
     go_on: &dyn Fn() -> bool,
-) -> Result<Option<Commentary>, IllegalMove> {
+) -> Result<Option<Commentary>, RecordMoveError> {
     // The token's vertices in order, and the analysis of every position: before each move,
     // then at the end.
     let tokens: Vec<u32> = start.into_iter().chain(moves.iter().copied()).collect();
-    let mut positions: Vec<PositionAnalysis> = Vec::with_capacity(moves.len() + 1);
+    let mut positions: Vec<Analysis<u32>> = Vec::with_capacity(moves.len() + 1);
     match (start, moves.split_first()) {
         (Some(start), _) => check_record(graph, start, moves)?,
         (None, None) => {}
         (None, Some((&placement, rest))) => {
             let vertex_count = graph.vertex_count();
             if placement as usize >= vertex_count {
-                return Err(IllegalMove::OutOfRange {
+                return Err(RecordMoveError::OutOfRange {
                     ply: 1,
                     vertex: placement,
                     vertex_count,
@@ -228,35 +229,35 @@ pub fn annotate_record_while(
 }
 
 /// An error of the record after a placement, renumbered so the placement is move 1.
-fn after_placement(error: IllegalMove) -> IllegalMove {
+fn after_placement(error: RecordMoveError) -> RecordMoveError {
     match error {
-        IllegalMove::StartOutOfRange {
+        RecordMoveError::StartOutOfRange {
             start,
             vertex_count,
-        } => IllegalMove::OutOfRange {
+        } => RecordMoveError::OutOfRange {
             ply: 1,
             vertex: start,
             vertex_count,
         },
-        IllegalMove::OutOfRange {
+        RecordMoveError::OutOfRange {
             ply,
             vertex,
             vertex_count,
-        } => IllegalMove::OutOfRange {
+        } => RecordMoveError::OutOfRange {
             ply: ply + 1,
             vertex,
             vertex_count,
         },
-        IllegalMove::GameOver { ply, player } => IllegalMove::GameOver {
+        RecordMoveError::GameOver { ply, player } => RecordMoveError::GameOver {
             ply: ply + 1,
             player: player.other(),
         },
-        IllegalMove::NotAdjacent { ply, from, to } => IllegalMove::NotAdjacent {
+        RecordMoveError::NotAdjacent { ply, from, to } => RecordMoveError::NotAdjacent {
             ply: ply + 1,
             from,
             to,
         },
-        IllegalMove::AlreadyVisited { ply, vertex } => IllegalMove::AlreadyVisited {
+        RecordMoveError::AlreadyVisited { ply, vertex } => RecordMoveError::AlreadyVisited {
             ply: ply + 1,
             vertex,
         },
@@ -416,7 +417,7 @@ mod tests {
         let path = Graph::from_edges(3, [(0, 1), (1, 2)]).unwrap();
         assert_eq!(
             annotate_record(&path, None, &[3]),
-            Err(IllegalMove::OutOfRange {
+            Err(RecordMoveError::OutOfRange {
                 ply: 1,
                 vertex: 3,
                 vertex_count: 3
@@ -424,7 +425,7 @@ mod tests {
         );
         assert_eq!(
             annotate_record(&path, None, &[0, 2]),
-            Err(IllegalMove::NotAdjacent {
+            Err(RecordMoveError::NotAdjacent {
                 ply: 2,
                 from: 0,
                 to: 2
@@ -432,14 +433,14 @@ mod tests {
         );
         assert_eq!(
             annotate_record(&path, None, &[0, 1, 2, 1]),
-            Err(IllegalMove::GameOver {
+            Err(RecordMoveError::GameOver {
                 ply: 4,
                 player: Player::Second
             })
         );
         assert_eq!(
             annotate_record(&path, Some(0), &[1, 0]),
-            Err(IllegalMove::AlreadyVisited { ply: 2, vertex: 0 })
+            Err(RecordMoveError::AlreadyVisited { ply: 2, vertex: 0 })
         );
     }
 }

@@ -14,8 +14,10 @@
 //!   geography on a fixed bipartite graph;
 //! - [`Slither`], [`solve_slither`]: the path game of Anderson (1974), classified by
 //!   matchings, with a bounded search where the criterion does not decide;
-//! - [`BruteForce`] and [`SlitherBruteForce`]: plain game-tree search, the judges every
-//!   solver is tested against.
+//! - [`Rules`]: the one abstraction every game's position implements (legal moves, `play`
+//!   with a typed [`IllegalMove`], `undo`, an exact [`Analysis`]);
+//! - [`BruteForce`], [`SlitherBruteForce`] and the generic [`search_winning_moves`]: plain
+//!   game-tree search, the judges every solver is tested against.
 //!
 //! ```
 //! use geography_matching::Graph;
@@ -43,6 +45,7 @@ mod oracle;
 mod position;
 mod record;
 mod replay;
+mod rules;
 mod slide;
 mod slither;
 mod slither_oracle;
@@ -50,17 +53,17 @@ mod slither_oracle;
 pub use commentary::{annotate_record, annotate_record_while, Comment, Commentary, Outlook};
 pub use game::{Game, Named};
 pub use oracle::BruteForce;
-pub use position::{PlayError, Position, PositionAnalysis, Solution};
+pub use position::{Position, Solution};
 pub use record::{
-    analyse_record, analyse_record_with, check_record, Annotation, IllegalMove, Method, Player,
-    Ply, RecordAnalysis, RecordError, Verdict,
+    analyse_record, analyse_record_with, check_record, Annotation, Method, Player, Ply,
+    RecordAnalysis, RecordError, RecordMoveError, Verdict,
 };
+pub use rules::{search_mover_wins, search_winning_moves, Analysis, IllegalMove, Rules, Undecided};
 pub use slide::{
     analyse_slide, bunny_mistakes, replay_slide, slide_player_name, Piece, SlideBoard,
     SlideBoardError, SlideError, SLIDE_MAX_CELLS, SLIDE_MAX_SIDE,
 };
 pub use slither::{
-    solve_slither, solve_slither_while, Slither, SlitherAnalysis, SlitherKind, SlitherMoveError,
-    SlitherSolution, SlitherUndecided, SLITHER_SEARCH_LIMIT,
+    solve_slither, solve_slither_while, Slither, SlitherKind, SlitherSolution, SLITHER_SEARCH_LIMIT,
 };
 pub use slither_oracle::SlitherBruteForce;

@@ -18,38 +18,10 @@
 //! Tested against [`BruteForce`](crate::BruteForce) on every graph of up to 6
 //! vertices and on random graphs and boards (`tests/position.rs`).
 
-use std::fmt;
-
 use geography_boards::{solve_board, solve_board_in_bands, solve_board_on_threads, Grid};
 use geography_matching::{decompose, Adjacency, Class, Decomposition, Graph, Masked};
 
-/// Why a move cannot be played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PlayError {
-    /// The id names no vertex of the graph.
-    NotAVertex(u32),
-    /// The vertex is not adjacent to the token.
-    NotAdjacent {
-        /// The token's vertex.
-        from: u32,
-        /// The requested vertex.
-        to: u32,
-    },
-    /// The vertex was visited already.
-    AlreadyVisited(u32),
-}
-
-impl fmt::Display for PlayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            PlayError::NotAVertex(v) => write!(f, "{v} is not a vertex"),
-            PlayError::NotAdjacent { from, to } => write!(f, "{to} is not adjacent to {from}"),
-            PlayError::AlreadyVisited(v) => write!(f, "{v} was already visited"),
-        }
-    }
-}
-
-impl std::error::Error for PlayError {}
+use crate::rules::{Analysis, IllegalMove, Rules, Undecided};
 
 /// Who wins from every vertex of a graph when the token starts there.
 #[derive(Debug, Clone)]
@@ -121,28 +93,6 @@ impl Solution {
     }
 }
 
-/// The analysis of one position.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PositionAnalysis {
-    /// Whether the player to move wins.
-    pub mover_wins: bool,
-    /// Every winning move (vertex to move or place the token on), increasing.
-    pub winning_moves: Vec<u32>,
-    /// Every legal move, increasing.
-    pub legal_moves: Vec<u32>,
-}
-
-impl PositionAnalysis {
-    /// The perfect engine's choice: the first winning move, or when there is none the
-    /// first legal move; `None` when the mover is stuck.
-    pub fn engine_move(&self) -> Option<u32> {
-        self.winning_moves
-            .first()
-            .or(self.legal_moves.first())
-            .copied()
-    }
-}
-
 /// A position: a graph, the visited vertices and the token's path.
 #[derive(Debug, Clone)]
 pub struct Position<'g> {
@@ -199,17 +149,18 @@ impl<'g> Position<'g> {
     /// Places the token on `v`, or moves it there.
     ///
     /// # Errors
-    /// [`PlayError`] for an illegal move; the position is unchanged.
-    pub fn play(&mut self, v: u32) -> Result<(), PlayError> {
+    /// [`IllegalMove`] for an illegal move, checked in this order: not a vertex, already
+    /// visited, not adjacent to the token; the position is unchanged.
+    pub fn play(&mut self, v: u32) -> Result<(), IllegalMove> {
         if v as usize >= self.visited.len() {
-            return Err(PlayError::NotAVertex(v));
+            return Err(IllegalMove::NotAVertex(v));
         }
         if self.visited[v as usize] {
-            return Err(PlayError::AlreadyVisited(v));
+            return Err(IllegalMove::AlreadyVisited(v));
         }
         if let Some(from) = self.token() {
             if !self.graph.has_edge(from, v) {
-                return Err(PlayError::NotAdjacent { from, to: v });
+                return Err(IllegalMove::NotAdjacent { from, to: v });
             }
         }
         self.visited[v as usize] = true;
@@ -226,7 +177,7 @@ impl<'g> Position<'g> {
 
     /// Who wins, every winning move and every legal move, from one decomposition of the
     /// unvisited graph.
-    pub fn analyse(&self) -> PositionAnalysis {
+    pub fn analyse(&self) -> Analysis<u32> {
         let rest = Masked::new(self.graph, &self.visited);
         let decomposition = decompose(&rest);
         let legal_moves = self.legal_moves();
@@ -235,7 +186,7 @@ impl<'g> Position<'g> {
             .copied()
             .filter(|&u| decomposition.class(u) == Class::Missable)
             .collect();
-        PositionAnalysis {
+        Analysis {
             mover_wins: !winning_moves.is_empty(),
             winning_moves,
             legal_moves,
@@ -245,5 +196,30 @@ impl<'g> Position<'g> {
     /// The number of vertices left to visit.
     pub fn unvisited_count(&self) -> usize {
         Masked::new(self.graph, &self.visited).vertex_count()
+    }
+}
+
+impl Rules for Position<'_> {
+    type Move = u32;
+
+    fn legal_moves(&self) -> Vec<u32> {
+        Position::legal_moves(self)
+    }
+
+    fn play(&mut self, v: u32) -> Result<(), IllegalMove> {
+        Position::play(self, v)
+    }
+
+    fn undo(&mut self) -> Option<u32> {
+        Position::undo(self)
+    }
+
+    fn moves_played(&self) -> usize {
+        self.path.len()
+    }
+
+    /// Exact in one decomposition: never undecided.
+    fn analyse(&self, _go_on: &dyn Fn() -> bool) -> Result<Analysis<u32>, Undecided> {
+        Ok(Position::analyse(self))
     }
 }

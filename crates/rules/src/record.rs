@@ -33,7 +33,7 @@
 //!
 //! # Tests
 //! The unit tests below compare all three methods with a brute-force game-tree search over
-//! visited sets on random small graphs, bipartite or not, and check every [`IllegalMove`].
+//! visited sets on random small graphs, bipartite or not, and check every [`RecordMoveError`].
 
 use std::fmt;
 
@@ -164,7 +164,7 @@ pub enum Method {
 
 /// A move that breaks the rules. `ply` is the 1-based number of the move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
-pub enum IllegalMove {
+pub enum RecordMoveError {
     /// The start vertex is not a vertex of the graph.
     #[error("the start vertex {start} is not a vertex (the graph has {vertex_count})")]
     StartOutOfRange {
@@ -216,7 +216,7 @@ pub enum IllegalMove {
 pub enum RecordError {
     /// A move breaks the rules.
     #[error(transparent)]
-    Move(#[from] IllegalMove),
+    Move(#[from] RecordMoveError),
     /// The method needs a bipartite graph and the graph has an odd cycle.
     #[error("the graph has an odd cycle; Method::Plain needs a bipartite graph")]
     NotBipartite,
@@ -230,10 +230,10 @@ pub enum RecordError {
 ///
 /// # Complexity
 /// O(V + Σ deg(token)) time, O(V) memory.
-pub fn check_record(graph: &Graph, start: u32, moves: &[u32]) -> Result<(), IllegalMove> {
+pub fn check_record(graph: &Graph, start: u32, moves: &[u32]) -> Result<(), RecordMoveError> {
     let vertex_count = graph.vertex_count();
     if start as usize >= vertex_count {
-        return Err(IllegalMove::StartOutOfRange {
+        return Err(RecordMoveError::StartOutOfRange {
             start,
             vertex_count,
         });
@@ -244,7 +244,7 @@ pub fn check_record(graph: &Graph, start: u32, moves: &[u32]) -> Result<(), Ille
     for (index, &to) in moves.iter().enumerate() {
         let ply = index + 1;
         if to as usize >= vertex_count {
-            return Err(IllegalMove::OutOfRange {
+            return Err(RecordMoveError::OutOfRange {
                 ply,
                 vertex: to,
                 vertex_count,
@@ -252,20 +252,20 @@ pub fn check_record(graph: &Graph, start: u32, moves: &[u32]) -> Result<(), Ille
         }
         let neighbours = graph.neighbor_slice(token);
         if neighbours.iter().all(|&w| visited[w as usize]) {
-            return Err(IllegalMove::GameOver {
+            return Err(RecordMoveError::GameOver {
                 ply,
                 player: Player::to_move_after(index),
             });
         }
         if neighbours.binary_search(&to).is_err() {
-            return Err(IllegalMove::NotAdjacent {
+            return Err(RecordMoveError::NotAdjacent {
                 ply,
                 from: token,
                 to,
             });
         }
         if visited[to as usize] {
-            return Err(IllegalMove::AlreadyVisited { ply, vertex: to });
+            return Err(RecordMoveError::AlreadyVisited { ply, vertex: to });
         }
         visited[to as usize] = true;
         token = to;
@@ -295,7 +295,7 @@ pub fn analyse_record(
     graph: &Graph,
     start: u32,
     moves: &[u32],
-) -> Result<RecordAnalysis, IllegalMove> {
+) -> Result<RecordAnalysis, RecordMoveError> {
     check_record(graph, start, moves)?;
     let positions = by_deletion(graph, start, moves, Search::Incremental)
         .expect("the incremental replay takes any graph");
@@ -554,14 +554,14 @@ mod tests {
         let g = Graph::from_edges(4, [(0, 1), (1, 2)]).unwrap();
         assert_eq!(
             check_record(&g, 4, &[]),
-            Err(IllegalMove::StartOutOfRange {
+            Err(RecordMoveError::StartOutOfRange {
                 start: 4,
                 vertex_count: 4
             })
         );
         assert_eq!(
             check_record(&g, 0, &[9]),
-            Err(IllegalMove::OutOfRange {
+            Err(RecordMoveError::OutOfRange {
                 ply: 1,
                 vertex: 9,
                 vertex_count: 4
@@ -569,7 +569,7 @@ mod tests {
         );
         assert_eq!(
             check_record(&g, 0, &[2]),
-            Err(IllegalMove::NotAdjacent {
+            Err(RecordMoveError::NotAdjacent {
                 ply: 1,
                 from: 0,
                 to: 2
@@ -577,24 +577,24 @@ mod tests {
         );
         assert_eq!(
             check_record(&g, 1, &[0, 1]),
-            Err(IllegalMove::GameOver {
+            Err(RecordMoveError::GameOver {
                 ply: 2,
                 player: Player::Second
             })
         );
         assert_eq!(
             check_record(&g, 0, &[1, 0]),
-            Err(IllegalMove::AlreadyVisited { ply: 2, vertex: 0 })
+            Err(RecordMoveError::AlreadyVisited { ply: 2, vertex: 0 })
         );
         assert_eq!(
             check_record(&g, 3, &[0]),
-            Err(IllegalMove::GameOver {
+            Err(RecordMoveError::GameOver {
                 ply: 1,
                 player: Player::First
             })
         );
         assert_eq!(check_record(&g, 0, &[1, 2]), Ok(()));
-        let message = IllegalMove::GameOver {
+        let message = RecordMoveError::GameOver {
             ply: 2,
             player: Player::Second,
         }

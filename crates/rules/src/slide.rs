@@ -417,7 +417,7 @@ pub fn analyse_slide(
     let walk = replay_slide(board, moves)?;
     let graph = board.graph();
     analyse_record_with(&graph, board.empty_vertex(), &walk, method).map_err(|error| {
-        use crate::record::{IllegalMove as MoveError, RecordError};
+        use crate::record::{RecordError, RecordMoveError as MoveError};
         let (ply, reason) = match error {
             RecordError::Move(MoveError::GameOver { ply, .. }) => (ply, "stuck in the graph"),
             RecordError::Move(MoveError::NotAdjacent { ply, .. }) => (ply, "not an edge"),

@@ -33,7 +33,7 @@
 //! positions: the children of a (1, 1, 2) position are classified by the criterion, and the
 //! search recurses only into (1, 1, 2) children. The search expands at most
 //! [`SLITHER_SEARCH_LIMIT`] positions per query; past that, the query fails with
-//! [`SlitherUndecided`] rather than guess. It is iterative (an explicit stack), so its depth
+//! [`Undecided`] rather than guess. It is iterative (an explicit stack), so its depth
 //! is bounded by memory, not by the call stack.
 //!
 //! # First moves
@@ -67,12 +67,13 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use crate::rules::{Analysis, IllegalMove, Rules, Undecided};
 use geography_matching::{
     augment_to_maximum, decompose, edge_classes, Adjacency, Decomposition, EdgeClass, Graph, NONE,
 };
 
 /// The most positions one query ([`Slither::analyse`], [`solve_slither`]) expands while
-/// deciding (1, 1, 2) positions before it gives up with [`SlitherUndecided`].
+/// deciding (1, 1, 2) positions before it gives up with [`Undecided`].
 pub const SLITHER_SEARCH_LIMIT: usize = 200_000;
 
 /// The criterion triple (d(x), d(y), d(x, y)) of a position whose path runs from x to y
@@ -116,87 +117,6 @@ impl fmt::Display for SlitherKind {
     }
 }
 
-/// Why an edge cannot be chosen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SlitherMoveError {
-    /// The two vertices are not adjacent (or one is not a vertex at all).
-    NotAnEdge {
-        /// One end, as given.
-        u: u32,
-        /// The other end, as given.
-        v: u32,
-    },
-    /// The player to move has no legal move left: the game is over.
-    GameOver,
-    /// Neither vertex is an end of the path.
-    OffTheEnds {
-        /// One end, as given.
-        u: u32,
-        /// The other end, as given.
-        v: u32,
-    },
-    /// The edge joins the two ends of the path: it would close a cycle.
-    ClosesCycle {
-        /// One end of the path.
-        u: u32,
-        /// The other end of the path.
-        v: u32,
-    },
-    /// The edge leads from an end of the path to a vertex already on it.
-    Revisits {
-        /// The end of the path.
-        end: u32,
-        /// The vertex already on the path.
-        vertex: u32,
-    },
-}
-
-impl fmt::Display for SlitherMoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            SlitherMoveError::NotAnEdge { u, v } => write!(f, "{u} – {v} is not an edge"),
-            SlitherMoveError::GameOver => write!(f, "no legal move is left, the game is over"),
-            SlitherMoveError::OffTheEnds { u, v } => {
-                write!(f, "{u} – {v} does not touch an end of the path")
-            }
-            SlitherMoveError::ClosesCycle { u, v } => {
-                write!(
-                    f,
-                    "{u} – {v} joins the two ends of the path and closes a cycle"
-                )
-            }
-            SlitherMoveError::Revisits { end, vertex } => {
-                write!(
-                    f,
-                    "{end} – {vertex} goes back to {vertex}, already on the path"
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for SlitherMoveError {}
-
-/// A query that would have to expand more than its limit of positions to decide (1, 1, 2)
-/// positions (see [`SLITHER_SEARCH_LIMIT`]). No answer is guessed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SlitherUndecided {
-    /// The positions expanded before giving up.
-    pub explored: usize,
-}
-
-impl fmt::Display for SlitherUndecided {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "undecided: the search over (1, 1, 2) positions expanded {} positions, its limit",
-            self.explored
-        )
-    }
-}
-
-impl std::error::Error for SlitherUndecided {}
-
 /// Who wins Slither on a graph, and with which first edges.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SlitherSolution {
@@ -206,34 +126,10 @@ pub struct SlitherSolution {
     pub winning_first_moves: Vec<(u32, u32)>,
 }
 
-/// The analysis of one Slither position.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SlitherAnalysis {
-    /// Whether the player to move wins.
-    pub mover_wins: bool,
-    /// Every winning move, in the order of [`SlitherAnalysis::legal_moves`].
-    pub winning_moves: Vec<(u32, u32)>,
-    /// Every legal move, as [`Slither::legal_moves`] lists them.
-    pub legal_moves: Vec<(u32, u32)>,
-    /// The criterion triple of the position; `None` before the first move.
-    pub kind: Option<SlitherKind>,
-}
-
-impl SlitherAnalysis {
-    /// The perfect engine's choice: the first winning move, or when there is none the first
-    /// legal move; `None` when the mover is stuck.
-    pub fn engine_move(&self) -> Option<(u32, u32)> {
-        self.winning_moves
-            .first()
-            .or(self.legal_moves.first())
-            .copied()
-    }
-}
-
 /// Solves Slither on `graph`: who wins, and every winning first edge.
 ///
 /// # Errors
-/// [`SlitherUndecided`] when deciding the forbidden first edges, which leave (1, 1, 2)
+/// [`Undecided`] when deciding the forbidden first edges, which leave (1, 1, 2)
 /// positions, would expand more than [`SLITHER_SEARCH_LIMIT`] positions.
 ///
 /// # Complexity
@@ -256,19 +152,19 @@ impl SlitherAnalysis {
 /// let triangle = Graph::from_edges(3, [(0, 1), (1, 2), (0, 2)]).unwrap();
 /// assert!(!solve_slither(&triangle).unwrap().first_player_wins);
 /// ```
-pub fn solve_slither(graph: &Graph) -> Result<SlitherSolution, SlitherUndecided> {
+pub fn solve_slither(graph: &Graph) -> Result<SlitherSolution, Undecided> {
     solve_slither_while(graph, &|| true)
 }
 
 /// [`solve_slither`], asking `go_on` before every position the search expands and giving up
-/// with [`SlitherUndecided`] once it answers false (a front end's deadline, say).
+/// with [`Undecided`] once it answers false (a front end's deadline, say).
 ///
 /// # Errors
 /// As [`solve_slither`], and when `go_on` answers false.
 pub fn solve_slither_while(
     graph: &Graph,
     go_on: &dyn Fn() -> bool,
-) -> Result<SlitherSolution, SlitherUndecided> {
+) -> Result<SlitherSolution, Undecided> {
     let winning_first_moves =
         Explorer::new(graph, SLITHER_SEARCH_LIMIT, go_on).winning_first_moves()?;
     Ok(SlitherSolution {
@@ -347,12 +243,17 @@ impl<'g> Slither<'g> {
     /// Chooses the edge `u – v`, given in either orientation.
     ///
     /// # Errors
-    /// [`SlitherMoveError`] for an illegal move, checked in this order: not an edge, the
-    /// game is over, the edge touches no end, it joins the two ends, it goes back onto the
-    /// path. The position is unchanged.
-    pub fn play(&mut self, (u, v): (u32, u32)) -> Result<(), SlitherMoveError> {
+    /// [`IllegalMove`] for an illegal move, checked in this order: not an edge
+    /// ([`IllegalMove::NotAnEdge`]), chosen before ([`IllegalMove::AlreadyChosen`]), the game
+    /// is over, the edge touches no end ([`IllegalMove::OffTheEnds`]), it joins the two ends
+    /// ([`IllegalMove::ClosesCycle`]), it goes back onto the path
+    /// ([`IllegalMove::OnThePath`]). The position is unchanged.
+    pub fn play(&mut self, (u, v): (u32, u32)) -> Result<(), IllegalMove> {
         if !self.graph.has_edge(u, v) {
-            return Err(SlitherMoveError::NotAnEdge { u, v });
+            return Err(IllegalMove::NotAnEdge { u, v });
+        }
+        if self.is_chosen(u, v) {
+            return Err(IllegalMove::AlreadyChosen { u, v });
         }
         let Some((x, y)) = self.ends() else {
             let n = self.graph.vertex_count();
@@ -371,16 +272,16 @@ impl<'g> Slither<'g> {
                 .any(|&w| !self.on_path[w as usize])
         };
         if !open(x) && !open(y) {
-            return Err(SlitherMoveError::GameOver);
+            return Err(IllegalMove::GameOver);
         }
         let (end, new) = match (u == x || u == y, v == x || v == y) {
-            (false, false) => return Err(SlitherMoveError::OffTheEnds { u, v }),
-            (true, true) => return Err(SlitherMoveError::ClosesCycle { u, v }),
+            (false, false) => return Err(IllegalMove::OffTheEnds { ends: (x, y) }),
+            (true, true) => return Err(IllegalMove::ClosesCycle),
             (true, false) => (u, v),
             (false, true) => (v, u),
         };
         if self.on_path[new as usize] {
-            return Err(SlitherMoveError::Revisits { end, vertex: new });
+            return Err(IllegalMove::OnThePath(new));
         }
         if end == x {
             self.head -= 1;
@@ -392,6 +293,16 @@ impl<'g> Slither<'g> {
         self.on_path[new as usize] = true;
         self.chosen.push((end, new));
         Ok(())
+    }
+
+    /// Whether the edge `u – v` is one of the path's: both on it, next to each other.
+    fn is_chosen(&self, u: u32, v: u32) -> bool {
+        self.is_on_path(u)
+            && self.is_on_path(v)
+            && self
+                .path()
+                .windows(2)
+                .any(|w| (w[0], w[1]) == (u, v) || (w[0], w[1]) == (v, u))
     }
 
     /// Takes back the last move; returns it as [`Slither::chosen`] held it.
@@ -410,10 +321,10 @@ impl<'g> Slither<'g> {
         Some((end, new))
     }
 
-    /// Who wins, every winning move and every legal move, and the criterion triple.
+    /// Who wins, every winning move and every legal move.
     ///
     /// # Errors
-    /// [`SlitherUndecided`] when deciding the (1, 1, 2) children would expand more than
+    /// [`Undecided`] when deciding the (1, 1, 2) children would expand more than
     /// [`SLITHER_SEARCH_LIMIT`] positions.
     ///
     /// # Examples
@@ -428,23 +339,23 @@ impl<'g> Slither<'g> {
     /// let analysis = game.analyse().unwrap();
     /// // d(1) = 1, d(2) = 0, d(1, 2) = 1: the mover wins. Each of the three edges left gets
     /// // chosen in the end, so either move wins.
-    /// assert_eq!(analysis.kind, Some(SlitherKind { first: 1, last: 0, both: 1 }));
+    /// assert_eq!(game.kind(), Some(SlitherKind { first: 1, last: 0, both: 1 }));
     /// assert!(analysis.mover_wins);
     /// assert_eq!(analysis.winning_moves, [(1, 0), (2, 3)]);
     /// ```
-    pub fn analyse(&self) -> Result<SlitherAnalysis, SlitherUndecided> {
+    pub fn analyse(&self) -> Result<Analysis<(u32, u32)>, Undecided> {
         self.analyse_within(SLITHER_SEARCH_LIMIT, &|| true)
     }
 
     /// [`Slither::analyse`], asking `go_on` before every position the search expands and
-    /// giving up with [`SlitherUndecided`] once it answers false.
+    /// giving up with [`Undecided`] once it answers false.
     ///
     /// # Errors
     /// As [`Slither::analyse`], and when `go_on` answers false.
     pub fn analyse_while(
         &self,
         go_on: &dyn Fn() -> bool,
-    ) -> Result<SlitherAnalysis, SlitherUndecided> {
+    ) -> Result<Analysis<(u32, u32)>, Undecided> {
         self.analyse_within(SLITHER_SEARCH_LIMIT, go_on)
     }
 
@@ -452,16 +363,15 @@ impl<'g> Slither<'g> {
         &self,
         limit: usize,
         go_on: &dyn Fn() -> bool,
-    ) -> Result<SlitherAnalysis, SlitherUndecided> {
+    ) -> Result<Analysis<(u32, u32)>, Undecided> {
         let mut explorer = Explorer::new(self.graph, limit, go_on);
         let legal_moves = self.legal_moves();
         let Some((x, y)) = self.ends() else {
             let winning_moves = explorer.winning_first_moves()?;
-            return Ok(SlitherAnalysis {
+            return Ok(Analysis {
                 mover_wins: !winning_moves.is_empty(),
                 winning_moves,
                 legal_moves,
-                kind: None,
             });
         };
         for &v in &self.path()[1..self.path().len() - 1] {
@@ -487,12 +397,51 @@ impl<'g> Slither<'g> {
         }
         let mover_wins = !winning_moves.is_empty();
         debug_assert!(kind.mover_wins().is_none_or(|wins| wins == mover_wins));
-        Ok(SlitherAnalysis {
+        Ok(Analysis {
             mover_wins,
             winning_moves,
             legal_moves,
-            kind: Some(kind),
         })
+    }
+
+    /// The criterion triple of the position (see the module documentation); `None` before
+    /// the first move.
+    ///
+    /// # Complexity
+    /// One decomposition of H and one augmentation pass: no search.
+    pub fn kind(&self) -> Option<SlitherKind> {
+        let (x, y) = self.ends()?;
+        let go_on = || true;
+        let mut explorer = Explorer::new(self.graph, 0, &go_on);
+        for &v in &self.path()[1..self.path().len() - 1] {
+            explorer.enter_inner(v);
+        }
+        explorer.place(x, y);
+        Some(explorer.kind())
+    }
+}
+
+impl Rules for Slither<'_> {
+    type Move = (u32, u32);
+
+    fn legal_moves(&self) -> Vec<(u32, u32)> {
+        Slither::legal_moves(self)
+    }
+
+    fn play(&mut self, mv: (u32, u32)) -> Result<(), IllegalMove> {
+        Slither::play(self, mv)
+    }
+
+    fn undo(&mut self) -> Option<(u32, u32)> {
+        Slither::undo(self)
+    }
+
+    fn moves_played(&self) -> usize {
+        self.chosen.len()
+    }
+
+    fn analyse(&self, go_on: &dyn Fn() -> bool) -> Result<Analysis<(u32, u32)>, Undecided> {
+        self.analyse_while(go_on)
     }
 }
 
@@ -731,7 +680,7 @@ impl<'g, 'a> Explorer<'g, 'a> {
     }
 
     /// Every winning first edge `(u, v)`, `u < v`, increasing. Expects no path.
-    fn winning_first_moves(&mut self) -> Result<Vec<(u32, u32)>, SlitherUndecided> {
+    fn winning_first_moves(&mut self) -> Result<Vec<(u32, u32)>, Undecided> {
         let graph = self.graph;
         let decomposition = decompose(graph);
         let classes = edge_classes(graph, &decomposition);
@@ -759,9 +708,9 @@ impl<'g, 'a> Explorer<'g, 'a> {
     }
 
     /// Classifies every child of the current position; counts one expansion.
-    fn expand(&mut self) -> Result<Expansion, SlitherUndecided> {
+    fn expand(&mut self) -> Result<Expansion, Undecided> {
         if self.expanded >= self.limit || !(self.go_on)() {
-            return Err(SlitherUndecided {
+            return Err(Undecided {
                 explored: self.expanded,
             });
         }
@@ -795,7 +744,7 @@ impl<'g, 'a> Explorer<'g, 'a> {
     /// Invariant: the frames on the stack are the positions from the root to the current
     /// one, each reached from the one below by its `reached_by` move, and no child before
     /// `next` in a frame is lost for its own mover (else the frame would be decided).
-    fn decide(&mut self) -> Result<bool, SlitherUndecided> {
+    fn decide(&mut self) -> Result<bool, Undecided> {
         if let Some(known) = self.known() {
             return Ok(known);
         }
@@ -939,7 +888,7 @@ mod tests {
             let analysis = game.analyse().unwrap();
             // Both positions are of the kind (1, 1, 2): the criterion alone cannot decide.
             assert_eq!(
-                analysis.kind,
+                game.kind(),
                 Some(SlitherKind {
                     first: 1,
                     last: 1,
@@ -963,7 +912,7 @@ mod tests {
         let game = Slither::new(&graph);
         assert_eq!(
             game.analyse_within(0, &|| true),
-            Err(SlitherUndecided { explored: 0 })
+            Err(Undecided { explored: 0 })
         );
         // A caller that wants to stop stops the search too, and a patient one gets the answer.
         assert!(game.analyse_while(&|| false).is_err());
@@ -980,7 +929,7 @@ mod tests {
         assert_eq!(full.winning_moves, brute.winning_first_moves());
         assert!(full.winning_moves.contains(&(1, 5)));
         assert_eq!(
-            SlitherUndecided { explored: 7 }.to_string(),
+            Undecided { explored: 7 }.to_string(),
             "undecided: the search over (1, 1, 2) positions expanded 7 positions, its limit"
         );
     }
@@ -994,22 +943,22 @@ mod tests {
         assert_eq!(game.legal_moves(), [(0, 1), (0, 2), (1, 2), (2, 3), (4, 5)]);
         assert_eq!(
             game.play((1, 3)),
-            Err(SlitherMoveError::NotAnEdge { u: 1, v: 3 })
+            Err(IllegalMove::NotAnEdge { u: 1, v: 3 })
         );
         assert_eq!(
             game.play((9, 0)),
-            Err(SlitherMoveError::NotAnEdge { u: 9, v: 0 })
+            Err(IllegalMove::NotAnEdge { u: 9, v: 0 })
         );
         game.play((2, 1)).unwrap();
         assert_eq!(game.path(), [2, 1]);
         assert_eq!(game.legal_moves(), [(1, 0), (2, 0), (2, 3)]);
         assert_eq!(
             game.play((4, 5)),
-            Err(SlitherMoveError::OffTheEnds { u: 4, v: 5 })
+            Err(IllegalMove::OffTheEnds { ends: (2, 1) })
         );
         assert_eq!(
             game.play((1, 2)),
-            Err(SlitherMoveError::ClosesCycle { u: 1, v: 2 })
+            Err(IllegalMove::AlreadyChosen { u: 1, v: 2 })
         );
         game.play((3, 2)).unwrap();
         assert_eq!(game.path(), [3, 2, 1]);
@@ -1018,37 +967,37 @@ mod tests {
         assert_eq!(game.path(), [3, 2, 1, 0]);
         assert_eq!(game.chosen(), [(2, 1), (2, 3), (1, 0)]);
         assert!(game.legal_moves().is_empty());
-        assert_eq!(game.play((0, 2)), Err(SlitherMoveError::GameOver));
+        assert_eq!(game.play((0, 2)), Err(IllegalMove::GameOver));
         let analysis = game.analyse().unwrap();
         assert!(!analysis.mover_wins);
         assert_eq!(analysis.engine_move(), None);
         assert_eq!(game.undo(), Some((1, 0)));
         assert_eq!(
             game.play((2, 1)),
-            Err(SlitherMoveError::Revisits { end: 1, vertex: 2 })
+            Err(IllegalMove::AlreadyChosen { u: 2, v: 1 })
         );
         assert_eq!(
             game.play((3, 1)),
-            Err(SlitherMoveError::NotAnEdge { u: 3, v: 1 })
+            Err(IllegalMove::NotAnEdge { u: 3, v: 1 })
         );
         game.play((0, 1)).unwrap();
         assert_eq!(game.undo(), Some((1, 0)));
         // With the path 3 – 2 – 1, the edge 2 – 0 starts at an inner vertex.
         assert_eq!(
             game.play((2, 0)),
-            Err(SlitherMoveError::OffTheEnds { u: 2, v: 0 })
+            Err(IllegalMove::OffTheEnds { ends: (3, 1) })
         );
         assert_eq!(game.undo(), Some((2, 3)));
         // With the path 0 – 2 – 1 only the inner vertex 2 has a neighbour left: the
         // game is over, whichever edge is tried.
         game.play((0, 2)).unwrap();
         assert_eq!(game.path(), [0, 2, 1]);
-        assert_eq!(game.play((0, 1)), Err(SlitherMoveError::GameOver));
+        assert_eq!(game.play((0, 1)), Err(IllegalMove::GameOver));
         game.undo();
         game.play((2, 3)).unwrap();
         assert_eq!(
             game.play((1, 3)),
-            Err(SlitherMoveError::NotAnEdge { u: 1, v: 3 })
+            Err(IllegalMove::NotAnEdge { u: 1, v: 3 })
         );
         assert_eq!(game.undo(), Some((2, 3)));
         assert_eq!(game.undo(), Some((2, 1)));
@@ -1061,15 +1010,12 @@ mod tests {
         for edge in [(0, 1), (1, 2), (2, 3)] {
             game.play(edge).unwrap();
         }
-        assert_eq!(
-            game.play((3, 1)),
-            Err(SlitherMoveError::Revisits { end: 3, vertex: 1 })
-        );
+        assert_eq!(game.play((3, 1)), Err(IllegalMove::OnThePath(1)));
         game.play((4, 3)).unwrap();
-        assert_eq!(game.play((1, 3)), Err(SlitherMoveError::GameOver));
+        assert_eq!(game.play((1, 3)), Err(IllegalMove::GameOver));
         assert_eq!(
-            SlitherMoveError::Revisits { end: 3, vertex: 1 }.to_string(),
-            "3 – 1 goes back to 1, already on the path"
+            IllegalMove::OnThePath(1).to_string(),
+            "1 is already on the path"
         );
     }
 

@@ -4,7 +4,7 @@
 
 use geography_boards::{Board, BoardGraph, Neighbourhood};
 use geography_matching::{check, Adjacency, Certificate, Graph, Random};
-use geography_rules::{BruteForce, PlayError, Position, Solution};
+use geography_rules::{BruteForce, IllegalMove, Position, Solution};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence, RngAlgorithm, TestRng, TestRunner};
 
@@ -306,13 +306,13 @@ fn the_empty_graph_has_no_moves_and_no_answers() {
 fn illegal_moves_leave_the_position_unchanged() {
     let path = Graph::from_edges(4, [(0, 1), (1, 2), (2, 3)]).unwrap();
     let mut position = Position::new(&path);
-    assert_eq!(position.play(9), Err(PlayError::NotAVertex(9)));
+    assert_eq!(position.play(9), Err(IllegalMove::NotAVertex(9)));
     position.play(1).unwrap();
     assert_eq!(
         position.play(3),
-        Err(PlayError::NotAdjacent { from: 1, to: 3 })
+        Err(IllegalMove::NotAdjacent { from: 1, to: 3 })
     );
-    assert_eq!(position.play(1), Err(PlayError::AlreadyVisited(1)));
+    assert_eq!(position.play(1), Err(IllegalMove::AlreadyVisited(1)));
     assert_eq!(position.path(), &[1]);
     position.play(2).unwrap();
     assert_eq!(position.undo(), Some(2));

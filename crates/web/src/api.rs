@@ -14,7 +14,7 @@
 //!   the map;
 //! - `POST /api/slither/solve` `{"board"|"graph"}`: `report` is the document of
 //!   `geography solve --game slither --json` ([`SlitherReport`]);
-//! - `POST /api/slither/move` `{"board"|"graph", "moves"}`: the [`SlitherPositionReport`] of
+//! - `POST /api/slither/move` `{"board"|"graph", "moves"}`: the [`PositionReport`] of
 //!   the position the moves reach.
 //!
 //! Errors are `{"error": MESSAGE}`, with `line` and `column` (1-based) when the problem is
@@ -57,12 +57,11 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use geography_app::{
     analyze, load, load_game, load_record, solve as solve_game, solve_slither_game, solve_treasure,
-    AnalyzeReport, Budget, JobError, Loaded, PositionReport, Record, Session,
-    SlitherPositionReport, SlitherReport, SlitherSession, SolveOptions, SolveReport,
-    TreasureReport,
+    AnalyzeReport, Budget, JobError, Loaded, PositionReport, Record, Session, SlitherGame,
+    SlitherReport, SolveOptions, SolveReport, TokenGame, TreasureReport,
 };
 use geography_formats::{detect, ErrorKind, Format, InputError, Limits};
-use geography_rules::{Game, Named, SlitherMoveError};
+use geography_rules::{Game, Named};
 use http_body_util::{BodyExt, LengthLimitError, Limited};
 use serde::de::{self, DeserializeOwned, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
@@ -722,9 +721,11 @@ pub fn answer_move(body: &[u8], limits: &Limits, budget: &Budget) -> Result<Answ
     let (_, game) = read_game(request.board.as_ref(), request.graph.as_ref(), limits)?;
     let path = named_path(&game, &request.path.0)?;
     budget.check().map_err(|e| ApiError::job("path", &e))?;
-    let mut session = Session::new(&game);
-    let refused = session.play_path(&path).err();
-    let report: PositionReport = session.report(refused);
+    let mut session = Session::<TokenGame>::new(&game);
+    let refused = session.play_all(&path).err();
+    let report: PositionReport<Named> = session
+        .report_after(refused, budget)
+        .map_err(|e| ApiError::job("path", &e))?;
     Answer::of(&report)
 }
 
@@ -904,40 +905,7 @@ pub fn answer_slither_solve(
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct SlitherMoveResponse {
     /// The position after the moves, with its analysis.
-    pub position: SlitherPositionReport,
-}
-
-/// Why the edge `u`–`v` cannot be chosen in `session`'s position, naming vertices as the
-/// game does; `None` if it can.
-fn slither_refusal(session: &SlitherSession<'_>, (u, v): (u32, u32)) -> Option<String> {
-    let game = session.game();
-    let position = session.position();
-    let name = |v: u32| game.name(v).to_string();
-    let chosen = position.chosen();
-    if chosen.contains(&(u, v)) || chosen.contains(&(v, u)) {
-        return Some("the edge is already chosen".to_string());
-    }
-    let error = position.clone().play((u, v)).err()?;
-    Some(match error {
-        SlitherMoveError::NotAnEdge { u, v } => {
-            format!("{} and {} are not adjacent", name(u), name(v))
-        }
-        SlitherMoveError::GameOver => "no legal move is left, the game is over".to_string(),
-        SlitherMoveError::OffTheEnds { .. } => {
-            let (x, y) = position.ends().unwrap_or((u, v));
-            format!(
-                "it touches neither end of the path, {} and {}",
-                name(x),
-                name(y)
-            )
-        }
-        SlitherMoveError::ClosesCycle { .. } => {
-            "it joins the two ends of the path and would close a cycle".to_string()
-        }
-        SlitherMoveError::Revisits { vertex, .. } => {
-            format!("{} is already on the path", name(vertex))
-        }
-    })
+    pub position: PositionReport<[Named; 2]>,
 }
 
 /// A 422 for the move `[a, b]` at `index` of a Slither request.
@@ -948,7 +916,7 @@ fn illegal_move(index: usize, [a, b]: [Named; 2], reason: &str) -> ApiError {
     )
 }
 
-/// Answers `POST /api/slither/move`: the [`SlitherPositionReport`] of the position the moves
+/// Answers `POST /api/slither/move`: the [`PositionReport`] of the position the moves
 /// reach.
 ///
 /// # Errors
@@ -974,27 +942,11 @@ pub fn answer_slither_move(
         })
         .collect::<Result<Vec<[Named; 2]>, ApiError>>()?;
     budget.check().map_err(|e| ApiError::job("moves", &e))?;
-    let mut session = SlitherSession::new(&game);
+    let mut session = Session::<SlitherGame>::new(&game);
     for (index, names) in moves.into_iter().enumerate() {
-        let vertex = |named: Named| {
-            game.vertex(named).ok_or_else(|| {
-                let reason = match named {
-                    Named::Cell([r, c]) => format!("({r},{c}) is not a free cell of the board"),
-                    Named::Vertex(v) => format!("{v} is not a vertex of the graph"),
-                };
-                illegal_move(index, names, &reason)
-            })
-        };
-        let (u, v) = (vertex(names[0])?, vertex(names[1])?);
-        if let Err(played) = session.play(u, v) {
-            let reason = slither_refusal(&session, (u, v)).ok_or_else(|| {
-                ApiError::job(
-                    "moves",
-                    &JobError::Internal(format!("a legal move was refused: {played}")),
-                )
-            })?;
-            return Err(illegal_move(index, names, &reason));
-        }
+        session
+            .play_named(names)
+            .map_err(|refusal| illegal_move(index, names, &refusal.describe(&game)))?;
     }
     budget.check().map_err(|e| ApiError::job("moves", &e))?;
     let position = session

@@ -1,0 +1,104 @@
+//! Sentences a front end shows about moves, written once for every front end and every
+//! game: why a move is refused, in the game's names of its vertices.
+//!
+//! # Tests
+//! Below; the front ends' tests compare the sentences they print or serve.
+
+use geography_rules::{Game, IllegalMove, Named};
+
+/// Why a move cannot be played: a name of no vertex of the game, or a move against the
+/// rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// The name names no vertex of the game (a blocked or outside cell, an id past the end).
+    NotInGame(Named),
+    /// The move is against the rules.
+    Illegal(IllegalMove),
+}
+
+impl From<IllegalMove> for Refusal {
+    fn from(error: IllegalMove) -> Self {
+        Refusal::Illegal(error)
+    }
+}
+
+impl Refusal {
+    /// The refusal in words, naming vertices as `game` does.
+    pub fn describe(&self, game: &Game) -> String {
+        match *self {
+            Refusal::NotInGame(named) => not_in_game(named),
+            Refusal::Illegal(error) => refusal(game, error),
+        }
+    }
+}
+
+/// Why a name stands for no vertex: `(r,c) is not a free cell of the board` or `v is not a
+/// vertex of the graph`.
+pub fn not_in_game(named: Named) -> String {
+    match named {
+        Named::Cell([r, c]) => format!("({r},{c}) is not a free cell of the board"),
+        Named::Vertex(v) => format!("{v} is not a vertex of the graph"),
+    }
+}
+
+/// Why a move is against the rules, naming vertices as `game` does.
+pub fn refusal(game: &Game, error: IllegalMove) -> String {
+    let name = |v: u32| game.name(v);
+    match error {
+        IllegalMove::GameOver | IllegalMove::NotAVertex(_) | IllegalMove::ClosesCycle => {
+            error.to_string()
+        }
+        IllegalMove::NotAdjacent { from, to } => {
+            format!(
+                "{} is not adjacent to the token on {}",
+                name(to),
+                name(from)
+            )
+        }
+        IllegalMove::AlreadyVisited(v) => format!("{} was already visited", name(v)),
+        IllegalMove::NotAnEdge { u, v } => format!("{} and {} are not adjacent", name(u), name(v)),
+        IllegalMove::AlreadyChosen { .. } => "the edge is already chosen".to_string(),
+        IllegalMove::OffTheEnds { ends: (x, y) } => {
+            format!(
+                "it touches neither end of the path, {} and {}",
+                name(x),
+                name(y)
+            )
+        }
+        IllegalMove::OnThePath(v) => format!("{} is already on the path", name(v)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load_game;
+    use geography_formats::Limits;
+
+    #[test]
+    fn refusals_name_cells_on_boards_and_ids_on_graphs() {
+        let board = load_game(b"1 3\n..#\n", None, &Limits::DEFAULT).unwrap();
+        let off = IllegalMove::OffTheEnds { ends: (0, 1) };
+        assert_eq!(
+            refusal(&board, off),
+            "it touches neither end of the path, (1,1) and (1,2)"
+        );
+        assert_eq!(
+            Refusal::NotInGame(Named::Cell([1, 3])).describe(&board),
+            "(1,3) is not a free cell of the board"
+        );
+        let graph = load_game(b"3 1\n0 1\n", None, &Limits::DEFAULT).unwrap();
+        assert_eq!(
+            refusal(&graph, IllegalMove::NotAdjacent { from: 0, to: 2 }),
+            "2 is not adjacent to the token on 0"
+        );
+        assert_eq!(
+            Refusal::NotInGame(Named::Vertex(5)).describe(&graph),
+            "5 is not a vertex of the graph"
+        );
+        assert_eq!(
+            refusal(&graph, IllegalMove::GameOver),
+            "no legal move is left, the game is over"
+        );
+    }
+}

@@ -1,0 +1,130 @@
+//! Every game behind [`Rules`] against the generic judge: plain game-tree search over the
+//! abstraction's own moves ([`search_winning_moves`]), no theory of any game. Every position
+//! of seeded random games on random small graphs and boards, for the token game and for
+//! Slither; and `play` then `undo` gives back the same position.
+
+use std::fmt::Debug;
+
+use geography_boards::{Board, Neighbourhood};
+use geography_matching::{Graph, Random};
+use geography_rules::{search_winning_moves, Game, IllegalMove, Position, Rules, Slither};
+
+/// Plays `rounds` moves picked by `random`, checking at each position that the analysis
+/// agrees with the search and that every listed move can be played and undone.
+fn check_game<R: Rules>(position: &mut R, random: &mut Random, label: &dyn Debug)
+where
+    R::Move: Ord,
+{
+    loop {
+        let analysis = position
+            .analyse(&|| true)
+            .expect("small positions are decided");
+        let legal = position.legal_moves();
+        assert_eq!(analysis.legal_moves, legal, "{label:?}");
+        let searched = search_winning_moves(position);
+        assert_eq!(analysis.winning_moves, searched, "{label:?}");
+        assert_eq!(analysis.mover_wins, !searched.is_empty(), "{label:?}");
+        let played = position.moves_played();
+        for &mv in &legal {
+            position.play(mv).expect("a listed move is legal");
+            assert_eq!(position.moves_played(), played + 1);
+            position.undo().expect("a move to take back");
+            assert_eq!(position.legal_moves(), legal, "{label:?}: undo of {mv:?}");
+        }
+        let Some(engine) = analysis.engine_move() else {
+            assert!(analysis.is_over());
+            return;
+        };
+        if analysis.mover_wins {
+            assert!(
+                searched.contains(&engine),
+                "{label:?}: the engine keeps a win"
+            );
+        }
+        let next = if random.below(3) == 0 {
+            engine
+        } else {
+            legal[random.below(legal.len())]
+        };
+        position.play(next).expect("a listed move is legal");
+    }
+}
+
+fn random_graph(random: &mut Random, max_n: usize) -> Graph {
+    let n = 1 + random.below(max_n);
+    let density = 1 + random.below(4);
+    let edges: Vec<(u32, u32)> = (0..n as u32)
+        .flat_map(|u| (u + 1..n as u32).map(move |v| (u, v)))
+        .filter(|_| random.below(5) < density)
+        .collect();
+    Graph::from_edges(n, edges).unwrap()
+}
+
+fn random_board(random: &mut Random) -> Game {
+    let (rows, cols) = (1 + random.below(3) as u32, 1 + random.below(4) as u32);
+    let free = (0..rows * cols).map(|_| random.below(4) != 0).collect();
+    let neighbourhood = [
+        Neighbourhood::Orthogonal,
+        Neighbourhood::King,
+        Neighbourhood::Hex,
+        Neighbourhood::Knight,
+    ][random.below(4)];
+    Game::on_board(Board::new(rows, cols, free, neighbourhood))
+}
+
+#[test]
+fn the_token_game_agrees_with_the_search_on_graphs_and_boards() {
+    let mut random = Random::new(24);
+    for round in 0..400 {
+        let graph = random_graph(&mut random, 8);
+        check_game(&mut Position::new(&graph), &mut random, &(round, &graph));
+        let board = random_board(&mut random);
+        check_game(&mut Position::new(board.graph()), &mut random, &round);
+    }
+}
+
+#[test]
+fn slither_agrees_with_the_search_on_graphs_and_boards() {
+    let mut random = Random::new(25);
+    for round in 0..300 {
+        let graph = random_graph(&mut random, 7);
+        check_game(&mut Slither::new(&graph), &mut random, &(round, &graph));
+        let board = random_board(&mut random);
+        check_game(&mut Slither::new(board.graph()), &mut random, &round);
+    }
+}
+
+#[test]
+fn illegal_moves_are_typed_and_leave_the_position_unchanged() {
+    let graph = Graph::from_edges(4, [(0, 1), (1, 2), (0, 2), (2, 3)]).unwrap();
+    let mut token = Position::new(&graph);
+    token.play(0).unwrap();
+    assert_eq!(Rules::play(&mut token, 7), Err(IllegalMove::NotAVertex(7)));
+    assert_eq!(
+        token.play(3),
+        Err(IllegalMove::NotAdjacent { from: 0, to: 3 })
+    );
+    assert_eq!(token.play(0), Err(IllegalMove::AlreadyVisited(0)));
+    assert_eq!(token.path(), [0]);
+
+    let mut slither = Slither::new(&graph);
+    slither.play((1, 0)).unwrap();
+    assert_eq!(
+        slither.play((1, 3)),
+        Err(IllegalMove::NotAnEdge { u: 1, v: 3 })
+    );
+    assert_eq!(
+        slither.play((0, 1)),
+        Err(IllegalMove::AlreadyChosen { u: 0, v: 1 })
+    );
+    assert_eq!(
+        slither.play((2, 3)),
+        Err(IllegalMove::OffTheEnds { ends: (1, 0) })
+    );
+    slither.play((1, 2)).unwrap();
+    assert_eq!(slither.play((2, 0)), Err(IllegalMove::ClosesCycle));
+    slither.play((2, 3)).unwrap();
+    assert_eq!(slither.play((0, 2)), Err(IllegalMove::GameOver));
+    assert_eq!(slither.path(), [3, 2, 1, 0]);
+    assert_eq!(slither.moves_played(), 3);
+}
