@@ -19,9 +19,7 @@ use geography_matching::{
     check, decompose, edge_classes, Certificate, Class, Decomposition, EdgeClass, EdgeClasses,
     Graph, Masked, Proof,
 };
-use geography_rules::{
-    solve_slither, Game, IllegalMove, Slither, Undecided, SLITHER_SEARCH_LIMIT,
-};
+use geography_rules::{solve_slither, Game, IllegalMove, Slither, Undecided, SLITHER_SEARCH_LIMIT};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;

@@ -11,10 +11,11 @@ mod generate;
 mod input;
 mod judge;
 mod play;
+mod play_loop;
 mod play_slither;
+mod play_token;
 mod serve;
 mod solve;
-mod turns;
 
 use std::process::ExitCode;
 

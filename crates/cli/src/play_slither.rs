@@ -1,18 +1,16 @@
-//! `geography play FILE --game slither`: Slither against the perfect engine.
+//! Slither at a terminal (`geography play FILE --game slither`): edges typed as both ends
+//! or an extension as its new vertex, the path shown, and on boards rulers and a legend.
 //!
 //! Player 1 chooses an edge; then the players in turn extend the path of chosen edges at one
-//! of its ends to a vertex not on it; whoever cannot move loses. The loop is `play`'s: the
-//! same `--first`, the same `hint`, `undo` and `quit`, moves read line by line when stdin is
-//! not a terminal, and at a terminal the same turn lines, and on boards rulers and a legend.
+//! of its ends to a vertex not on it; whoever cannot move loses.
 
-use std::io::{self, BufRead, Write};
+use std::fmt::Write;
 
-use geography_app::{not_in_game, refusal, Budget, Session, SlitherGame};
+use geography_app::{not_in_game, refusal, Session, SlitherGame};
 use geography_rules::{Analysis, Game, IllegalMove, Named};
 
 use crate::draw::{self, Mark, Style};
-use crate::turns::{undo_turn, Reply};
-use crate::Failure;
+use crate::play_loop::Screen;
 
 /// A move as typed: an edge, or only the new vertex of an extension.
 #[derive(Debug)]
@@ -194,127 +192,56 @@ fn resolve(
     }
 }
 
-/// Acts on one typed line: a move, `hint`, `undo` or `quit`.
-fn respond(
-    typed: &str,
-    session: &mut Session<'_, SlitherGame>,
-    analysis: &Analysis<(u32, u32)>,
-    human_first: bool,
-    over: bool,
-) -> Reply {
-    let say = |text: &str| Reply::Say(text.to_string());
-    let game = session.game();
-    match typed {
-        "" => say(""),
-        "quit" | "q" => Reply::Quit(if over { "" } else { "game abandoned\n" }.to_string()),
-        "undo" | "u" => undo_turn(session.position().chosen().len(), human_first, || {
-            session.undo();
-            session.position().chosen().len()
-        }),
-        _ if over => say("the game is over: undo or quit\n"),
-        "hint" | "h" => Reply::Say(if analysis.winning_moves.is_empty() {
-            "no winning move: against perfect play every move loses\n".to_string()
-        } else {
-            format!(
-                "winning moves: {}\n",
-                edge_names(game, &analysis.winning_moves)
-            )
-        }),
-        _ => match parse(game, typed).and_then(|t| resolve(session, analysis, &t)) {
-            Ok((u, v)) => {
-                session.play((u, v)).expect("checked legal");
-                Reply::Say(path_line(session))
-            }
-            Err(why) => Reply::Say(format!(
-                "'{typed}' is not a legal move: {why}; legal: {}\n",
-                edge_names(game, &analysis.legal_moves)
-            )),
-        },
+impl Screen for SlitherGame {
+    fn opening(human_first: bool) -> String {
+        opening(human_first)
     }
-}
 
-/// Plays Slither on `game` against the engine, reading moves from stdin.
-///
-/// # Errors
-/// A position the bounded search cannot decide (exit 2, naming `source`); a failure to read
-/// stdin or write stdout.
-pub fn run(game: &Game, source: &str, human_first: bool, style: Style) -> Result<(), Failure> {
-    let mut lines = io::stdin().lock().lines();
-    let mut out = io::stdout().lock();
-    let mut say = |text: &str| -> Result<(), Failure> {
-        out.write_all(text.as_bytes())
-            .and_then(|()| out.flush())
-            .map_err(|e| Failure::Io(format!("cannot write output: {e}")))
-    };
-    if style.decorated {
-        say(&opening(human_first))?;
-    }
-    let mut session = Session::<SlitherGame>::new(game);
-    // Player 1 chooses the first edge and makes every odd move.
-    let human_to_move = |session: &Session<'_, SlitherGame>| {
-        (session.position().chosen().len() % 2 == 0) == human_first
-    };
-    loop {
-        let human_turn = human_to_move(&session);
-        let analysis = session
-            .analyse(&Budget::unlimited())
-            .map_err(|e| Failure::Input(format!("error: {source}: {e}")))?;
-        let over = analysis.legal_moves.is_empty();
+    fn view(session: &Session<'_, Self>, style: Style, over: bool, human_turn: bool) -> String {
+        let mut text = String::new();
         if style.decorated && (human_turn || over) {
-            say(&turn_line(&session, over))?;
+            text.push_str(&turn_line(session, over));
         }
-        if over {
-            say(&drawing(&session, style))?;
-            if human_turn {
-                // (After the player's own last move, its path is already shown.)
-                say(&path_line(&session))?;
-            }
-            say(if human_turn {
-                "you cannot move: the engine wins\n"
-            } else {
-                "the engine cannot move: you win\n"
-            })?;
-        } else if !human_turn {
-            let (u, v) = analysis.engine_move().expect("a legal move exists");
-            session.play((u, v)).expect("the engine plays legal moves");
-            say(&format!("engine: {}\n", edge_name(game, (u, v))))?;
-            continue;
-        } else {
-            say(&drawing(&session, style))?;
-            say(&path_line(&session))?;
-            if !style.decorated {
-                say(&format!(
-                    "your turn (player {})\n",
-                    session.to_move().number()
-                ))?;
-            }
+        text.push_str(&drawing(session, style));
+        // After the player's own last move, its path is already shown.
+        if !over || human_turn {
+            text.push_str(&path_line(session));
         }
-        if style.prompt {
-            say(if over {
-                "(undo, quit)> "
-            } else {
-                "your move (hint, undo, quit)> "
-            })?;
+        if !over && !style.decorated {
+            let player = session.to_move().number();
+            // Writing to a String cannot fail.
+            let _ = writeln!(text, "your turn (player {player})");
         }
-        let Some(line) = lines.next() else {
-            return if over {
-                Ok(())
-            } else {
-                say("input ended: game abandoned\n")
-            };
-        };
-        let line = line.map_err(|e| Failure::Io(format!("cannot read stdin: {e}")))?;
-        match respond(line.trim(), &mut session, &analysis, human_first, over) {
-            Reply::Say(text) => say(&text)?,
-            Reply::Quit(text) => return say(&text),
-        }
+        text
+    }
+
+    fn engine_played(session: &Session<'_, Self>, edge: (u32, u32)) -> String {
+        format!("engine: {}\n", edge_name(session.game(), edge))
+    }
+
+    fn list(game: &Game, moves: &[(u32, u32)]) -> String {
+        edge_names(game, moves)
+    }
+
+    fn read(
+        session: &Session<'_, Self>,
+        analysis: &Analysis<(u32, u32)>,
+        typed: &str,
+    ) -> Result<(u32, u32), Option<String>> {
+        parse(session.game(), typed)
+            .and_then(|t| resolve(session, analysis, &t))
+            .map_err(Some)
+    }
+
+    fn after_move(session: &Session<'_, Self>) -> String {
+        path_line(session)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use geography_app::load_game;
+    use geography_app::{load_game, Budget};
     use geography_formats::Limits;
 
     #[test]

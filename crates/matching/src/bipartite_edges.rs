@@ -19,8 +19,8 @@
 //!
 //! Tested through [`edge_classes`](crate::edge_classes) against brute force.
 
+use crate::arc_marks::{IN_NONE, IN_SOME, PENDING};
 use crate::decomposition::{Class, Decomposition};
-use crate::edge_classes::{IN_NONE, IN_SOME, PENDING};
 use crate::graph::{Graph, NONE};
 
 /// Decides every pending arc between two C vertices of the bipartite `graph` (`side` its

@@ -35,8 +35,8 @@
 //!
 //! Tested through [`edge_classes`](crate::edge_classes) against brute force.
 
+use crate::arc_marks::{IN_NONE, IN_SOME, PENDING};
 use crate::decomposition::{Class, Decomposition};
-use crate::edge_classes::{IN_NONE, IN_SOME, PENDING};
 use crate::forest::{Forest, Growth};
 use crate::graph::{Graph, Masked, NONE};
 

@@ -32,6 +32,7 @@
 //! ν(G − u − v) = ν(G) − 1) on every graph up to 6 vertices and on seeded random graphs, and
 //! on paths and boards of a million vertices for stack safety (`tests/edge_classes.rs`).
 
+use crate::arc_marks::{IN_NONE, IN_SOME, PENDING};
 use crate::bipartite_edges::bipartite_covered_edges;
 use crate::colouring::two_colouring;
 use crate::covered_edges::covered_edges;
@@ -96,13 +97,6 @@ impl<'g> EdgeClasses<'g> {
         counts
     }
 }
-
-/// Marks, per arc, what the search over the perfectly matched part found.
-pub(crate) const PENDING: u8 = 0;
-/// An arc on a found alternating cycle (or in the matching): allowed or vital.
-pub(crate) const IN_SOME: u8 = 1;
-/// An arc no maximum matching uses.
-pub(crate) const IN_NONE: u8 = 2;
 
 /// The class of every edge of `graph`, given its decomposition.
 ///

@@ -53,6 +53,7 @@
 
 #![deny(missing_docs)]
 
+mod arc_marks;
 mod bipartite_edges;
 mod blossom;
 mod blossom_deletion;
