@@ -41,32 +41,10 @@ pub fn not_in_game(named: Named) -> String {
     }
 }
 
-/// Why a move is against the rules, naming vertices as `game` does.
+/// Why a move is against the rules, naming vertices as `game` does
+/// ([`IllegalMove::describe`]).
 pub fn refusal(game: &Game, error: IllegalMove) -> String {
-    let name = |v: u32| game.name(v);
-    match error {
-        IllegalMove::GameOver | IllegalMove::NotAVertex(_) | IllegalMove::ClosesCycle => {
-            error.to_string()
-        }
-        IllegalMove::NotAdjacent { from, to } => {
-            format!(
-                "{} is not adjacent to the token on {}",
-                name(to),
-                name(from)
-            )
-        }
-        IllegalMove::AlreadyVisited(v) => format!("{} was already visited", name(v)),
-        IllegalMove::NotAnEdge { u, v } => format!("{} and {} are not adjacent", name(u), name(v)),
-        IllegalMove::AlreadyChosen { .. } => "the edge is already chosen".to_string(),
-        IllegalMove::OffTheEnds { ends: (x, y) } => {
-            format!(
-                "it touches neither end of the path, {} and {}",
-                name(x),
-                name(y)
-            )
-        }
-        IllegalMove::OnThePath(v) => format!("{} is already on the path", name(v)),
-    }
+    error.describe(|v| game.name(v))
 }
 
 #[cfg(test)]

@@ -175,7 +175,7 @@ fn resolve(
             match reaching.as_slice() {
                 &[one] => Ok(one),
                 [] if session.position().is_on_path(v) => {
-                    Err(format!("{name} is already on the path"))
+                    Err(refusal(game, IllegalMove::OnThePath(v)))
                 }
                 [] => Err(format!(
                     "{name} is adjacent to neither end of the path, {} and {}",

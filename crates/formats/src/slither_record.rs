@@ -28,7 +28,7 @@
 //! The unit tests below parse records on boards and graphs and locate every kind of
 //! malformed or illegal record (line and column).
 
-use geography_rules::{Game, IllegalMove, Player, Slither};
+use geography_rules::{Game, Player, Slither};
 
 use crate::record::{read_game, read_moves, vertex_at, RecordKind, Written};
 use crate::text::{InputError, Limits};
@@ -84,7 +84,7 @@ impl SlitherRecord {
 /// let error = parse_slither_record(b"4 3\n0 1\n1 2\n2 3\nmoves\n1 2\n3 2\n3 1\n").unwrap_err();
 /// assert_eq!((error.line, error.column), (8, 1));
 /// assert_eq!(error.kind, ErrorKind::Rule);
-/// assert!(error.message.contains("not an edge"), "{error}");
+/// assert!(error.message.contains("are not adjacent"), "{error}");
 /// ```
 ///
 /// # Errors
@@ -92,9 +92,9 @@ impl SlitherRecord {
 /// `moves` line (or the keyword sharing its line), an input that is not one board or one
 /// graph, a missing or non-numeric number. Rules ([`ErrorKind::Rule`](crate::ErrorKind::Rule)),
 /// located at the offending edge's first number, checked in this order: a cell is off the
-/// board or blocked (a vertex does not exist, on graphs), the two are not adjacent, the
-/// mover had no legal move left, the edge touches no end of the path, it joins the two ends
-/// (a cycle), it goes back to a vertex on the path.
+/// board or blocked (a vertex does not exist, on graphs), the mover had no legal move left,
+/// then as [`Slither::play`](geography_rules::Slither::play) checks it, in its words
+/// ([`IllegalMove::describe`](geography_rules::IllegalMove::describe)).
 ///
 /// # Complexity
 /// O(input + V + E) time and memory.
@@ -146,52 +146,19 @@ fn check_moves(game: &Game, written: &[Written]) -> Result<Vec<RecordedEdge>, In
                 vertex_at(game, (b, 0), ply, at)?,
             )
         };
-        let name = |x: u32| game.describe(x);
-        slither.play((u, v)).map_err(|e| {
-            let message = match e {
-                IllegalMove::AlreadyChosen { .. } | IllegalMove::GameOver
-                    if slither.legal_moves().is_empty() =>
-                {
-                    format!(
-                        "move {ply}: {} has no legal move, the game is already over",
-                        Player::to_move_after(index)
-                    )
-                }
-                IllegalMove::NotAnEdge { .. } => {
-                    format!("move {ply}: {} – {} is not an edge", name(u), name(v))
-                }
-                IllegalMove::AlreadyChosen { .. } => {
-                    format!("move {ply}: {} – {} is already chosen", name(u), name(v))
-                }
-                IllegalMove::GameOver => format!(
+        if slither.ends().is_some() && slither.legal_moves().is_empty() {
+            return Err(InputError::rule(
+                w.line,
+                w.column,
+                format!(
                     "move {ply}: {} has no legal move, the game is already over",
                     Player::to_move_after(index)
                 ),
-                IllegalMove::OffTheEnds { ends: (x, y) } => format!(
-                    "move {ply}: {} – {} does not touch an end of the path, whose ends \
-                     are {} and {}",
-                    name(u),
-                    name(v),
-                    name(x),
-                    name(y)
-                ),
-                IllegalMove::ClosesCycle => format!(
-                    "move {ply}: {} – {} joins the two ends of the path and closes a cycle",
-                    name(u),
-                    name(v)
-                ),
-                IllegalMove::OnThePath(vertex) => {
-                    let end = if vertex == u { v } else { u };
-                    format!(
-                        "move {ply}: {} – {} goes back to {}, already on the path",
-                        name(end),
-                        name(vertex),
-                        name(vertex)
-                    )
-                }
-                other => format!("move {ply}: {other}"),
-            };
-            InputError::rule(w.line, w.column, message)
+            ));
+        }
+        slither.play((u, v)).map_err(|e| {
+            let why = e.describe(|x| game.describe(x));
+            InputError::rule(w.line, w.column, format!("move {ply}: {why}"))
         })?;
         let edge = *slither.chosen().last().unwrap_or(&(u, v));
         moves.push(RecordedEdge {
@@ -305,38 +272,37 @@ mod tests {
         assert_located(
             &on_graph("0 1\n0 2\n"),
             (10, 1),
-            "move 2: vertex 0 – vertex 2 is not an edge",
+            "move 2: vertex 0 and vertex 2 are not adjacent",
             true,
         );
         assert_located(
             b"1 3\n...\nmoves\n1 1 1 3\n",
             (4, 1),
-            "move 1: cell (1, 1) – cell (1, 3) is not an edge",
+            "move 1: cell (1, 1) and cell (1, 3) are not adjacent",
             true,
         );
         assert_located(
             &on_graph("1 2\n5 6\n"),
             (10, 1),
-            "move 2: vertex 5 – vertex 6 does not touch an end of the path, whose ends are \
-             vertex 1 and vertex 2",
+            "move 2: it touches neither end of the path, vertex 1 and vertex 2",
             true,
         );
         assert_located(
             &on_graph("1 2\n2 3\n1 3\n"),
             (11, 1),
-            "move 3: vertex 1 – vertex 3 joins the two ends of the path and closes a cycle",
+            "move 3: it joins the two ends of the path and would close a cycle",
             true,
         );
         assert_located(
             &on_graph("2 3\n3 1\n 1 3\n"),
             (11, 2),
-            "move 3: vertex 1 – vertex 3 is already chosen",
+            "move 3: the edge is already chosen",
             true,
         );
         assert_located(
             &on_graph("0 1\n1 2\n2 3\n3 1\n"),
             (12, 1),
-            "move 4: vertex 3 – vertex 1 goes back to vertex 1, already on the path",
+            "move 4: vertex 1 is already on the path",
             true,
         );
         assert_located(

@@ -28,7 +28,7 @@
 //! The unit tests below parse records on boards and graphs and locate every kind of
 //! malformed or illegal record (line and column).
 
-use geography_rules::{Game, IllegalMove, Player, Position};
+use geography_rules::{Game, Player, Position};
 
 use crate::record::{read_game, read_moves, vertex_at, RecordKind, Written};
 use crate::text::{InputError, Limits};
@@ -132,19 +132,9 @@ fn check_moves(game: &Game, written: &[Written]) -> Result<Vec<RecordedMove>, In
                 )));
             }
         }
-        position.play(vertex).map_err(|e| {
-            error(match e {
-                IllegalMove::NotAdjacent { from, to } => format!(
-                    "move {ply}: {} is not adjacent to the token on {}",
-                    game.describe(to),
-                    game.describe(from)
-                ),
-                IllegalMove::AlreadyVisited(v) => {
-                    format!("move {ply}: {} was already visited", game.describe(v))
-                }
-                other => format!("move {ply}: {other}"),
-            })
-        })?;
+        position
+            .play(vertex)
+            .map_err(|e| error(format!("move {ply}: {}", e.describe(|v| game.describe(v)))))?;
         moves.push(RecordedMove {
             vertex,
             line: w.line,

@@ -36,18 +36,16 @@ use std::hash::Hash;
 
 use thiserror::Error;
 
-/// Why a move cannot be played. Vertices are the game's ids; the application layer names
-/// them (`(row,col)` on boards) and words the refusal once for every front end.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+/// Why a move cannot be played. Vertices are the game's ids: [`IllegalMove::describe`] words
+/// the refusal with the vertices named as the caller names them (`(row,col)` on boards), once
+/// for every front end; `Display` names them by id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum IllegalMove {
     /// The player to move has no legal move left: the game is over.
-    #[error("no legal move is left, the game is over")]
     GameOver,
     /// The id names no vertex of the game.
-    #[error("{0} is not a vertex")]
     NotAVertex(u32),
     /// The token game: the vertex is not adjacent to the token.
-    #[error("{to} is not adjacent to the token on {from}")]
     NotAdjacent {
         /// The token's vertex.
         from: u32,
@@ -55,10 +53,8 @@ pub enum IllegalMove {
         to: u32,
     },
     /// The token game: the vertex was visited already.
-    #[error("{0} was already visited")]
     AlreadyVisited(u32),
     /// An edge game: the two vertices are not adjacent.
-    #[error("{u} and {v} are not adjacent")]
     NotAnEdge {
         /// One end, as given.
         u: u32,
@@ -66,7 +62,6 @@ pub enum IllegalMove {
         v: u32,
     },
     /// An edge game: the edge was chosen before.
-    #[error("the edge {u} – {v} is already chosen")]
     AlreadyChosen {
         /// One end, as given.
         u: u32,
@@ -74,18 +69,55 @@ pub enum IllegalMove {
         v: u32,
     },
     /// Slither: the edge touches neither end of the path.
-    #[error("it touches neither end of the path, {} and {}", ends.0, ends.1)]
     OffTheEnds {
         /// The path's ends.
         ends: (u32, u32),
     },
     /// Slither: the edge joins the two ends of the path.
-    #[error("it joins the two ends of the path and would close a cycle")]
     ClosesCycle,
     /// Slither: the edge leads from an end back onto the path.
-    #[error("{0} is already on the path")]
     OnThePath(u32),
 }
+
+impl IllegalMove {
+    /// The refusal in words, each vertex named by `name`: the one wording of every refusal.
+    pub fn describe<N: fmt::Display>(&self, name: impl Fn(u32) -> N) -> String {
+        match *self {
+            IllegalMove::GameOver => "no legal move is left, the game is over".to_string(),
+            IllegalMove::NotAVertex(v) => format!("{v} is not a vertex"),
+            IllegalMove::NotAdjacent { from, to } => {
+                format!(
+                    "{} is not adjacent to the token on {}",
+                    name(to),
+                    name(from)
+                )
+            }
+            IllegalMove::AlreadyVisited(v) => format!("{} was already visited", name(v)),
+            IllegalMove::NotAnEdge { u, v } => {
+                format!("{} and {} are not adjacent", name(u), name(v))
+            }
+            IllegalMove::AlreadyChosen { .. } => "the edge is already chosen".to_string(),
+            IllegalMove::OffTheEnds { ends: (x, y) } => format!(
+                "it touches neither end of the path, {} and {}",
+                name(x),
+                name(y)
+            ),
+            IllegalMove::ClosesCycle => {
+                "it joins the two ends of the path and would close a cycle".to_string()
+            }
+            IllegalMove::OnThePath(v) => format!("{} is already on the path", name(v)),
+        }
+    }
+}
+
+impl fmt::Display for IllegalMove {
+    /// [`IllegalMove::describe`] with vertices named by their ids.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe(|v| v))
+    }
+}
+
+impl std::error::Error for IllegalMove {}
 
 /// A bounded search that gave up before it could decide: past its limit of positions, or
 /// because its caller asked it to stop. No answer is guessed.
