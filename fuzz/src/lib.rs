@@ -12,14 +12,13 @@ use std::fmt::Write as _;
 
 use geography_boards::{Board, Cell, Neighbourhood};
 use geography_contest::{
-    check_treasure_limits, judge_hdu4101 as hdu4101, judge_jsoi2009 as jsoi2009,
-    judge_noi2011 as noi2011, parse_treasure_maps_with_limits,
+    judge_hdu4101 as hdu4101, judge_jsoi2009 as jsoi2009, judge_noi2011 as noi2011,
 };
 use geography_formats::{
-    detect as detect_format, encode_graph6, parse_board, parse_edges, parse_edges_with_limits,
-    parse_graph6_line, parse_graph6_with_limits, parse_json_with_limits, parse_slide_record,
-    parse_token_record_with_limits, parse_with_limits, ErrorKind, Format, Input, InputError, Limit,
-    Limits,
+    check_treasure_limits, detect as detect_format, encode_graph6, parse_board, parse_edges,
+    parse_edges_with_limits, parse_graph6_line, parse_graph6_with_limits, parse_json_with_limits,
+    parse_slide_record, parse_token_record_with_limits, parse_treasure_maps_with_limits,
+    parse_with_limits, ErrorKind, Format, Input, InputError, Limit, Limits,
 };
 use geography_matching::{
     check, decompose, hopcroft_karp, multi_source_phases, push_relabel, two_colouring, Adjacency,

@@ -3,12 +3,13 @@
 //! # Tests
 //! Below, and through every front end's tests of bad input.
 
-use geography_contest::{parse_treasure_maps_with_limits, TreasureMap};
 use geography_formats::{
-    detect, parse_slide_record_with_limits, parse_token_record_with_limits, parse_with_limits,
-    Format, Input, InputError, Limits, SlideRecord, TokenRecord,
+    detect, parse_slide_record_with_limits, parse_token_record_with_limits,
+    parse_treasure_maps_with_limits, parse_with_limits, Format, Input, InputError, Limits,
+    SlideRecord, TokenRecord,
 };
 use geography_rules::Game;
+use geography_rules::TreasureMap;
 
 /// An input, read.
 #[derive(Debug)]

@@ -12,9 +12,9 @@
 //! # Tests
 //! Below; the front ends' tests compare the CLI's and the web's documents.
 
-use geography_contest::{analyse_treasure, TreasureMap, TreasureOutcome};
 use geography_formats::SlideRecord;
 use geography_matching::{Certificate, EdgeClass, EdgeClasses, Proof};
+use geography_rules::{analyse_treasure, TreasureMap, TreasureOutcome};
 use geography_rules::{Game, Named, Position, Solution};
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};

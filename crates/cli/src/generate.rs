@@ -6,7 +6,7 @@ use geography_app::{
     GraphRequest, PlacerOutcome, SlideRequest, TokenRequest, TreasureRequest,
 };
 use geography_boards::Neighbourhood;
-use geography_contest::Winner;
+use geography_rules::Winner;
 
 use crate::input::emit;
 use crate::Failure;

@@ -11,9 +11,9 @@ use geography_app::{
     load, solve, solve_slide, solve_slither_game, solve_treasure, Budget, CertificateReport,
     Loaded, SolveOptions, SolveReport,
 };
-use geography_contest::TreasureMap;
 use geography_formats::{Format, Limits, SlideRecord};
 use geography_matching::EdgeClass;
+use geography_rules::TreasureMap;
 use geography_rules::{Game, Named};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;

@@ -89,7 +89,7 @@ async fn treasure_reports_are_the_cli_documents() {
         let mut tokens = geography_formats::Tokens::new(text.as_bytes());
         for (index, document) in printed.iter().enumerate() {
             let start = text.len() - tokens.rest().len();
-            geography_contest::parse_treasure_map(&mut tokens).unwrap();
+            geography_formats::parse_treasure_map(&mut tokens).unwrap();
             let map = &text[start..text.len() - tokens.rest().len()];
             let (status, answer) = post("/api/treasure", &json!({ "map": map })).await;
             assert_eq!(

@@ -18,11 +18,9 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::Criterion;
-use geography_contest::{
-    analyse_treasure, judge_hdu4101, parse_treasure_map, Random, Spot, TreasureMap,
-    TreasureOutcome, Winner,
-};
-use geography_formats::Tokens;
+use geography_contest::{judge_hdu4101, Random};
+use geography_formats::{parse_treasure_map, Tokens};
+use geography_rules::{analyse_treasure, Spot, TreasureMap, TreasureOutcome, Winner};
 
 /// A generated map with the answer it must get.
 struct Case {

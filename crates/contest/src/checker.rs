@@ -42,7 +42,8 @@ use geography_rules::{RecordAnalysis, SlideBoard, Solution};
 
 use crate::noi2011::slide_analysis;
 use crate::problem::Problem;
-use crate::treasure::{analyse_treasure, parse_treasure_maps, TreasureOutcome, Winner};
+use geography_formats::parse_treasure_maps;
+use geography_rules::{analyse_treasure, TreasureOutcome, Winner};
 
 /// What a checker decides about an answer.
 #[derive(Debug, Clone, PartialEq, Eq)]

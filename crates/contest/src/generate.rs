@@ -47,7 +47,7 @@ use geography_boards::{Board, Neighbourhood};
 use geography_formats::{encode_graph6, MAX_VERTICES, SLIDE_MAX_ROUNDS};
 use geography_rules::{Piece, Position, SlideBoard, SlideError, Solution};
 
-use crate::treasure::{analyse_treasure, Spot, TreasureMap, Winner};
+use geography_rules::{analyse_treasure, Spot, TreasureMap, Winner};
 
 /// The most cells a generated token board or treasure map may have.
 pub const MAX_GENERATED_CELLS: usize = 1_000_000;
@@ -579,7 +579,7 @@ pub struct TreasureRequest {
     pub rows: usize,
     /// Columns of each map.
     pub cols: usize,
-    /// The most hit points of a stone, 1..=[`TREASURE_MAX_HP`](crate::TREASURE_MAX_HP).
+    /// The most hit points of a stone, 1..=[`TREASURE_MAX_HP`](geography_rules::TREASURE_MAX_HP).
     pub max_hp: u8,
     /// The winner to force in every case, if any.
     pub outcome: Option<Winner>,
@@ -595,7 +595,8 @@ const EMPTY_SHARES: [f64; 4] = [0.1, 0.25, 0.4, 0.0];
 ///
 /// # Examples
 /// ```
-/// use geography_contest::{treasure_maps, TreasureRequest, Winner};
+/// use geography_contest::{treasure_maps, TreasureRequest};
+/// use geography_rules::Winner;
 /// let request =
 ///     TreasureRequest { rows: 5, cols: 6, max_hp: 3, outcome: Some(Winner::Baba), cases: 2 };
 /// let maps = treasure_maps(&request, 3).unwrap();
@@ -604,7 +605,7 @@ const EMPTY_SHARES: [f64; 4] = [0.1, 0.25, 0.4, 0.0];
 ///
 /// # Errors
 /// A side of 0 or more than [`MAX_GENERATED_CELLS`] cells; hit points outside
-/// 1..=[`TREASURE_MAX_HP`](crate::TREASURE_MAX_HP); 0 cases, or more than [`MAX_TOTAL_CELLS`] cells in all; Baba on a
+/// 1..=[`TREASURE_MAX_HP`](geography_rules::TREASURE_MAX_HP); 0 cases, or more than [`MAX_TOTAL_CELLS`] cells in all; Baba on a
 /// map without interior cells (the treasure is then on the border); no map among [`TRIES`]
 /// random ones with the requested winner.
 pub fn treasure_maps(request: &TreasureRequest, seed: u64) -> Result<String, GenerateError> {
@@ -615,12 +616,12 @@ pub fn treasure_maps(request: &TreasureRequest, seed: u64) -> Result<String, Gen
         1,
         MAX_GENERATED_CELLS,
     )?;
-    if !(1..=crate::TREASURE_MAX_HP).contains(&request.max_hp) {
+    if !(1..=geography_rules::TREASURE_MAX_HP).contains(&request.max_hp) {
         return Err(GenerateError::OutOfRange {
             what: "the most hit points",
             value: usize::from(request.max_hp),
             min: 1,
-            max: usize::from(crate::TREASURE_MAX_HP),
+            max: usize::from(geography_rules::TREASURE_MAX_HP),
         });
     }
     let max_cases = (MAX_TOTAL_CELLS / cells).max(1);

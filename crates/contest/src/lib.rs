@@ -1,5 +1,5 @@
 //! Contest tooling for geography games: the judges of three contest problems, an answer
-//! checker, seeded test generators, and the treasure game of HDU 4101.
+//! checker and seeded test generators.
 //!
 //! - [`judge`] (and [`judge_jsoi2009`], [`judge_noi2011`], [`judge_hdu4101`]): the exact
 //!   expected output of JSOI2009 "Game", NOI2011 "Bunny and Egg" and HDU 4101 "Ali and Baba";
@@ -7,8 +7,6 @@
 //!   the game's words ([`CheckVerdict`]);
 //! - [`token_board`], [`slide_record`], [`treasure_maps`], [`random_graph`]: test inputs with
 //!   the property asked for, verified by the judges;
-//! - [`analyse_treasure`]: the treasure game solved (not a geography game: a parity argument
-//!   on the stones around the treasure).
 //!
 //! ```
 //! use geography_contest::{check_answer, judge, CheckVerdict, Problem};
@@ -25,10 +23,10 @@ pub use geography_matching::Random;
 
 mod checker;
 mod generate;
+mod hdu4101;
 mod jsoi2009;
 mod noi2011;
 mod problem;
-mod treasure;
 
 pub use checker::{check_answer, CheckVerdict};
 pub use generate::{
@@ -36,12 +34,7 @@ pub use generate::{
     GraphRequest, PlacerOutcome, SlideRequest, TokenRequest, TreasureRequest, MAX_EDGES,
     MAX_GENERATED_CELLS, MAX_GRAPH6_VERTICES, MAX_SLIDE_CELLS, MAX_TOTAL_CELLS, TRIES,
 };
+pub use hdu4101::{judge_hdu4101, judge_hdu4101_with_limits};
 pub use jsoi2009::{jsoi2009_answer, judge_jsoi2009, judge_jsoi2009_with_limits};
 pub use noi2011::{format_mistakes, judge_noi2011, judge_noi2011_with_limits, slide_analysis};
 pub use problem::{judge, Problem};
-pub use treasure::{
-    analyse_treasure, check_treasure_limits, judge_hdu4101, judge_hdu4101_with_limits,
-    parse_treasure_map, parse_treasure_maps, parse_treasure_maps_with_limits, Spot, TreasureMap,
-    TreasureMapError, TreasureOutcome, Winner, TREASURE_MAX_CELLS, TREASURE_MAX_HP,
-    TREASURE_MAX_SIDE,
-};

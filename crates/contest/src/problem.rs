@@ -8,9 +8,9 @@ use std::fmt;
 
 use geography_formats::{detect, Format, InputError, Limits};
 
+use crate::hdu4101::judge_hdu4101_with_limits;
 use crate::jsoi2009::judge_jsoi2009_with_limits;
 use crate::noi2011::judge_noi2011_with_limits;
-use crate::treasure::judge_hdu4101_with_limits;
 
 /// The contest problem an input belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

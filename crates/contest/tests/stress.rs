@@ -20,13 +20,14 @@
 use std::thread;
 
 use geography_boards::{Board, Cell, Neighbourhood};
-use geography_contest::{analyse_treasure, jsoi2009_answer, Spot, TreasureMap, Winner};
+use geography_contest::jsoi2009_answer;
 use geography_formats::parse_board;
 use geography_matching::{
     augment_to_maximum, budgeted_searches, check, hopcroft_karp, multi_source_phases, push_relabel,
     two_colouring, Certificate, Graph, Matching,
 };
 use geography_rules::Solution;
+use geography_rules::{analyse_treasure, Spot, TreasureMap, Winner};
 
 /// The stack every stress solve gets: the default of a spawned thread.
 const STACK: usize = 2 << 20;

@@ -4,11 +4,9 @@
 use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
 
-use geography_contest::{
-    analyse_treasure, judge_hdu4101, judge_hdu4101_with_limits, parse_treasure_map, Spot,
-    TreasureMap, TreasureOutcome, Winner,
-};
-use geography_formats::{ErrorKind, InputError, Limit, Limits, Tokens};
+use geography_contest::{judge_hdu4101, judge_hdu4101_with_limits};
+use geography_formats::{parse_treasure_map, ErrorKind, InputError, Limit, Limits, Tokens};
+use geography_rules::{analyse_treasure, Spot, TreasureMap, TreasureOutcome, Winner};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, RngSeed, TestRng, TestRunner};

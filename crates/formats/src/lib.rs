@@ -2,8 +2,8 @@
 //!
 //! Boards ([`parse_board`]), edge lists ([`parse_edges`]), graph6 streams
 //! ([`parse_graph6`]), the JSON forms ([`parse_json`]), token game records
-//! ([`parse_token_record`]), Slither records ([`parse_slither_record`]) and slide game
-//! records ([`parse_slide_record`]); [`detect`]
+//! ([`parse_token_record`]), Slither records ([`parse_slither_record`]), slide game
+//! records ([`parse_slide_record`]) and treasure maps ([`parse_treasure_maps`]); [`detect`]
 //! guesses the format and [`parse`] reads any of them. The grammar of each is in
 //! `docs/FORMATS.md`.
 //!
@@ -42,6 +42,7 @@ mod slide_record;
 mod slither_record;
 mod text;
 mod token_record;
+mod treasure;
 
 pub use board::{parse_board, parse_board_with_limits};
 pub use graph6::{encode_graph6, parse_graph6, parse_graph6_line, parse_graph6_with_limits};
@@ -61,4 +62,7 @@ pub use text::{
 };
 pub use token_record::{
     parse_token_record, parse_token_record_with_limits, RecordedMove, TokenRecord,
+};
+pub use treasure::{
+    check_treasure_limits, parse_treasure_map, parse_treasure_maps, parse_treasure_maps_with_limits,
 };

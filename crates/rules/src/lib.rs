@@ -14,6 +14,8 @@
 //!   geography on a fixed bipartite graph;
 //! - [`Slither`], [`solve_slither`]: the path game of Anderson (1974), classified by
 //!   matchings, with a bounded search where the criterion does not decide;
+//! - [`TreasureMap`], [`analyse_treasure`]: the treasure game of HDU 4101, decided by a
+//!   parity;
 //! - [`Rules`]: the one abstraction every game's position implements (legal moves, `play`
 //!   with a typed [`IllegalMove`], `undo`, an exact [`Analysis`]);
 //! - [`BruteForce`], [`SlitherBruteForce`] and the generic [`search_winning_moves`]: plain
@@ -49,6 +51,8 @@ mod rules;
 mod slide;
 mod slither;
 mod slither_oracle;
+mod treasure;
+mod treasure_game;
 
 pub use commentary::{annotate_record, annotate_record_while, Comment, Commentary, Outlook};
 pub use game::{Game, Named};
@@ -67,3 +71,8 @@ pub use slither::{
     solve_slither, solve_slither_while, Slither, SlitherKind, SlitherSolution, SLITHER_SEARCH_LIMIT,
 };
 pub use slither_oracle::SlitherBruteForce;
+pub use treasure::{
+    analyse_treasure, Spot, TreasureMap, TreasureMapError, TreasureOutcome, Winner,
+    TREASURE_MAX_CELLS, TREASURE_MAX_HP, TREASURE_MAX_SIDE,
+};
+pub use treasure_game::TreasureGame;

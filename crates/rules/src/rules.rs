@@ -20,7 +20,8 @@
 //!   its `go_on` answered false): never a guess.
 //!
 //! Implemented by the token game on a graph ([`Position`](crate::Position), which is also
-//! the slide game on its board's graph) and by Slither ([`Slither`](crate::Slither)).
+//! the slide game on its board's graph), by Slither ([`Slither`](crate::Slither)) and by
+//! the treasure game ([`TreasureGame`](crate::TreasureGame)).
 //!
 //! # Complexity
 //! The search judges are exponential: meant for positions of up to about a dozen moves deep.
@@ -77,6 +78,10 @@ pub enum IllegalMove {
     ClosesCycle,
     /// Slither: the edge leads from an end back onto the path.
     OnThePath(u32),
+    /// The treasure game: the cell is empty, there is nothing to hit.
+    NothingToHit(u32),
+    /// The treasure game: the cell cannot be reached from outside yet.
+    Untouchable(u32),
 }
 
 impl IllegalMove {
@@ -106,6 +111,15 @@ impl IllegalMove {
                 "it joins the two ends of the path and would close a cycle".to_string()
             }
             IllegalMove::OnThePath(v) => format!("{} is already on the path", name(v)),
+            IllegalMove::NothingToHit(v) => {
+                format!("{} is empty: there is nothing to hit", name(v))
+            }
+            IllegalMove::Untouchable(v) => {
+                format!(
+                    "{} cannot be touched: no empty way leads to it from outside",
+                    name(v)
+                )
+            }
         }
     }
 }

@@ -1,13 +1,15 @@
 //! Every game behind [`Rules`] against the generic judge: plain game-tree search over the
 //! abstraction's own moves ([`search_winning_moves`]), no theory of any game. Every position
-//! of seeded random games on random small graphs and boards, for the token game and for
-//! Slither; and `play` then `undo` gives back the same position.
+//! of seeded random games on random small graphs, boards and maps, for the token game,
+//! Slither and the treasure game; and `play` then `undo` gives back the same position.
 
 use std::fmt::Debug;
 
 use geography_boards::{Board, Neighbourhood};
 use geography_matching::{Graph, Random};
-use geography_rules::{search_winning_moves, Game, IllegalMove, Position, Rules, Slither};
+use geography_rules::{
+    search_winning_moves, Game, IllegalMove, Position, Rules, Slither, TreasureGame, TreasureMap,
+};
 
 /// Plays `rounds` moves picked by `random`, checking at each position that the analysis
 /// agrees with the search and that every listed move can be played and undone.
@@ -127,4 +129,47 @@ fn illegal_moves_are_typed_and_leave_the_position_unchanged() {
     assert_eq!(slither.play((0, 2)), Err(IllegalMove::GameOver));
     assert_eq!(slither.path(), [3, 2, 1, 0]);
     assert_eq!(slither.moves_played(), 3);
+}
+
+/// A random map of up to `max_side` rows and columns, stones of up to `max_hp` hit points and one
+/// treasure.
+fn random_map(random: &mut Random, max_side: usize, max_hp: usize) -> TreasureMap {
+    let (rows, cols) = (1 + random.below(max_side), 1 + random.below(max_side));
+    let mut values: Vec<i8> = (0..rows * cols)
+        .map(|_| random.below(max_hp + 1) as i8)
+        .collect();
+    values[random.below(rows * cols)] = -1;
+    TreasureMap::from_values(rows, cols, values).unwrap()
+}
+
+#[test]
+fn the_treasure_game_agrees_with_the_search_on_small_maps() {
+    let mut random = Random::new(26);
+    for round in 0..1000 {
+        let map = random_map(&mut random, 3, 1);
+        let label = (round, map.to_string());
+        check_game(&mut TreasureGame::new(map), &mut random, &label);
+        let map = random_map(&mut random, 2, 2);
+        let label = (round, map.to_string());
+        check_game(&mut TreasureGame::new(map), &mut random, &label);
+    }
+}
+
+#[test]
+fn treasure_moves_are_hits_of_touchable_things() {
+    // 1 1 1 / 1 -1 1 / 1 1 1: only the border stones can be touched, the treasure cannot.
+    let map = TreasureMap::from_values(3, 3, vec![1, 1, 1, 1, -1, 1, 1, 1, 1]).unwrap();
+    let mut game = TreasureGame::new(map);
+    assert_eq!(game.legal_moves(), [0, 1, 2, 3, 5, 6, 7, 8]);
+    assert_eq!(game.play(4), Err(IllegalMove::Untouchable(4)));
+    assert_eq!(game.play(9), Err(IllegalMove::NotAVertex(9)));
+    game.play(1).unwrap();
+    assert_eq!(game.play(1), Err(IllegalMove::NothingToHit(1)));
+    game.play(4).unwrap();
+    assert!(game.treasure_hit());
+    assert_eq!(game.play(0), Err(IllegalMove::GameOver));
+    assert!(game.legal_moves().is_empty());
+    assert_eq!(game.undo(), Some(4));
+    assert_eq!(game.undo(), Some(1));
+    assert_eq!(game.map().to_string(), "3 3\n1 1 1\n1 -1 1\n1 1 1\n");
 }

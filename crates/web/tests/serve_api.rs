@@ -871,7 +871,7 @@ async fn treasure_maps_give_winner_ring_and_safe_hits() {
     let mut tokens = geography_formats::Tokens::new(input.as_bytes());
     for line in expected.lines().take(15) {
         let start = input.len() - tokens.rest().len();
-        let map = geography_contest::parse_treasure_map(&mut tokens).unwrap();
+        let map = geography_formats::parse_treasure_map(&mut tokens).unwrap();
         let end = input.len() - tokens.rest().len();
         let (_, answer) = post("/api/treasure", &json!({"map": &input[start..end]})).await;
         assert_eq!(

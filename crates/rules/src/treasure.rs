@@ -53,8 +53,6 @@ use std::fmt;
 
 use thiserror::Error;
 
-use geography_formats::{grid_header, InputError, Limits, Tokens};
-
 /// The most hit points a stone may have (the judge's values are below 100).
 pub const TREASURE_MAX_HP: u8 = 99;
 
@@ -64,11 +62,8 @@ pub const TREASURE_MAX_SIDE: usize = 100_000;
 /// The most cells a map may have.
 pub const TREASURE_MAX_CELLS: usize = 1_000_000_000;
 
-/// How many cells the parser reserves before it has seen any; it grows as values arrive.
-const INITIAL_CAPACITY: usize = 1 << 16;
-
 // Spot codes, stored one byte per cell: 0 empty, 1..=TREASURE_MAX_HP a stone, TREASURE the treasure.
-const TREASURE: u8 = TREASURE_MAX_HP + 1;
+pub(crate) const TREASURE: u8 = TREASURE_MAX_HP + 1;
 
 // Extra codes used only inside `analyse`, on its padded copy of the map.
 /// A ring stone not yet reached by the outer flood: `RING + hp`.
@@ -199,6 +194,7 @@ pub struct TreasureMap {
     treasure: usize,
 }
 
+/// The number of cells of a `rows` × `cols` map, or why no map has that shape.
 fn check_shape(rows: usize, cols: usize) -> Result<usize, TreasureMapError> {
     if !(1..=TREASURE_MAX_SIDE).contains(&rows) || !(1..=TREASURE_MAX_SIDE).contains(&cols) {
         return Err(TreasureMapError::BadShape { rows, cols });
@@ -258,6 +254,69 @@ impl TreasureMap {
         })
     }
 
+    /// A map from its input values, row by row (`-1` the treasure, `0` empty, `1..=99` a
+    /// stone's hit points), one byte a cell: what a parser builds.
+    ///
+    /// # Errors
+    /// As [`TreasureMap::new`].
+    pub fn from_values(
+        rows: usize,
+        cols: usize,
+        values: Vec<i8>,
+    ) -> Result<Self, TreasureMapError> {
+        let total = check_shape(rows, cols)?;
+        if values.len() != total {
+            return Err(TreasureMapError::CellCount {
+                rows,
+                cols,
+                found: values.len(),
+            });
+        }
+        // Reinterpreted in place: -1 reads as 0xFF, which becomes the treasure's code.
+        let mut cells: Vec<u8> = values.into_iter().map(|v| v as u8).collect();
+        let mut treasure = None;
+        let position = |index: usize| (index / cols + 1, index % cols + 1);
+        for (index, code) in cells.iter_mut().enumerate() {
+            match *code {
+                0..=TREASURE_MAX_HP => {}
+                0xFF => {
+                    if let Some(first) = treasure {
+                        let ((row, col), (first_row, first_col)) =
+                            (position(index), position(first));
+                        return Err(TreasureMapError::SecondTreasure {
+                            row,
+                            col,
+                            first_row,
+                            first_col,
+                        });
+                    }
+                    treasure = Some(index);
+                    *code = TREASURE;
+                }
+                hp => {
+                    let (row, col) = position(index);
+                    return Err(TreasureMapError::BadStone { row, col, hp });
+                }
+            }
+        }
+        let treasure = treasure.ok_or(TreasureMapError::NoTreasure)?;
+        Ok(TreasureMap {
+            rows,
+            cols,
+            cells,
+            treasure,
+        })
+    }
+
+    /// The number of cells of a `rows` × `cols` map, or why no map has that shape: what a
+    /// parser checks on a map's header, before any cell.
+    ///
+    /// # Errors
+    /// [`TreasureMapError::BadShape`] or [`TreasureMapError::TooLarge`].
+    pub fn cell_count(rows: usize, cols: usize) -> Result<usize, TreasureMapError> {
+        check_shape(rows, cols)
+    }
+
     /// The number of rows.
     pub fn rows(&self) -> usize {
         self.rows
@@ -290,6 +349,18 @@ impl TreasureMap {
     /// The 1-based position of the treasure.
     pub fn treasure(&self) -> (usize, usize) {
         (self.treasure / self.cols + 1, self.treasure % self.cols + 1)
+    }
+
+    /// The code of the cell at row-major `index`: 0 empty, a stone's hit points, or
+    /// [`TREASURE`].
+    pub(crate) fn code(&self, index: usize) -> u8 {
+        self.cells[index]
+    }
+
+    /// Sets the code of the cell at row-major `index` (a hit, or its undo): the caller keeps
+    /// the invariants (one treasure, valid hit points).
+    pub(crate) fn set_code(&mut self, index: usize, code: u8) {
+        self.cells[index] = code;
     }
 }
 
@@ -380,10 +451,9 @@ impl TreasureOutcome {
 ///
 /// # Example
 /// ```
-/// use geography_contest::{analyse_treasure, parse_treasure_map, Winner};
-/// use geography_formats::Tokens;
+/// use geography_rules::{analyse_treasure, TreasureMap, Winner};
 ///
-/// let map = parse_treasure_map(&mut Tokens::new(b"3 3\n1 1 1\n1 -1 1\n1 1 1\n")).unwrap();
+/// let map = TreasureMap::from_values(3, 3, vec![1, 1, 1, 1, -1, 1, 1, 1, 1]).unwrap();
 /// let outcome = analyse_treasure(&map);
 /// assert_eq!(outcome.winner, Winner::Baba);
 /// assert_eq!(outcome.safe_hits, 4); // the four corners; the ring stones have 1 − 1 each
@@ -575,219 +645,19 @@ impl Flood for OuterFlood {
     }
 }
 
-/// Why a token is not a cell value.
-enum BadValue {
-    NotNumber,
-    OutOfRange,
-}
-
-/// The cell code of a value token: `-1`, or `0..=99` (signs and leading zeros allowed, as the
-/// judge's `scanf` would read them).
-fn cell_code(text: &[u8]) -> Result<u8, BadValue> {
-    match *text {
-        [b'-', b'1'] => return Ok(TREASURE),
-        [d @ b'0'..=b'9'] => return Ok(d - b'0'),
-        [a @ b'0'..=b'9', b @ b'0'..=b'9'] => return Ok((a - b'0') * 10 + (b - b'0')),
-        _ => {}
-    }
-    let (negative, digits) = match text {
-        [b'-', rest @ ..] => (true, rest),
-        [b'+', rest @ ..] => (false, rest),
-        _ => (false, text),
-    };
-    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
-        return Err(BadValue::NotNumber);
-    }
-    let value = digits.iter().fold(0u64, |v, &d| {
-        v.saturating_mul(10).saturating_add(u64::from(d - b'0'))
-    });
-    match (negative, value) {
-        (_, 0) => Ok(0),
-        (true, 1) => Ok(TREASURE),
-        (false, v) if v <= u64::from(TREASURE_MAX_HP) => Ok(v as u8),
-        _ => Err(BadValue::OutOfRange),
-    }
-}
-
-/// Where the next token starts (or where the input ends).
-fn next_position(tokens: &Tokens<'_>) -> (u32, u32) {
-    let here = tokens.clone().error_here(String::new());
-    (here.line, here.column)
-}
-
-/// Reads one case, `N M` and N rows of M values, from `tokens`.
-///
-/// Errors point at the offending token, or where a missing one should be; whole-map problems
-/// (no treasure, too many cells) point at the case's `N`.
-///
-/// # Errors
-/// A missing or malformed `N` or `M`, a side outside 1..=[`TREASURE_MAX_SIDE`], more than [`TREASURE_MAX_CELLS`]
-/// cells, a value that is not an integer or not in `-1..=99`, the input ending inside the grid,
-/// no treasure, or a second treasure.
-pub fn parse_treasure_map(tokens: &mut Tokens<'_>) -> Result<TreasureMap, InputError> {
-    let (line, column) = next_position(tokens);
-    let rows = tokens.count("the number of rows", 1, TREASURE_MAX_SIDE)?;
-    let cols = tokens.count("the number of columns", 1, TREASURE_MAX_SIDE)?;
-    let total =
-        check_shape(rows, cols).map_err(|e| InputError::new(line, column, e.to_string()))?;
-    // Grow with the data: a header alone never buys a big allocation.
-    let mut cells = Vec::with_capacity(total.min(INITIAL_CAPACITY));
-    let mut treasure: Option<(usize, usize, usize)> = None;
-    for row in 1..=rows {
-        for col in 1..=cols {
-            let Some(token) = tokens.next_token() else {
-                return Err(tokens.error_here(format!(
-                    "expected the value at row {row}, column {col} of the {rows}×{cols} map \
-                     begun at line {line}, found end of input"
-                )));
-            };
-            let code = match cell_code(token.text) {
-                Ok(code) => code,
-                Err(BadValue::NotNumber) => {
-                    return Err(token.error(format!(
-                        "expected a cell value (an integer from -1 to {TREASURE_MAX_HP}), found '{}'",
-                        token.shown()
-                    )));
-                }
-                Err(BadValue::OutOfRange) => {
-                    return Err(token.error(format!(
-                        "a cell value must be -1 (the treasure), 0 (empty) or 1 to {TREASURE_MAX_HP} \
-                         (a stone), found {}",
-                        token.shown()
-                    )));
-                }
-            };
-            if code == TREASURE {
-                if let Some((first_row, first_col, _)) = treasure {
-                    return Err(token.error(format!(
-                        "a second treasure (-1) in the map begun at line {line}; the first is \
-                         at row {first_row}, column {first_col}"
-                    )));
-                }
-                treasure = Some((row, col, cells.len()));
-            }
-            cells.push(code);
-        }
-    }
-    let Some((_, _, treasure)) = treasure else {
-        return Err(InputError::new(
-            line,
-            column,
-            format!("the {rows}×{cols} map begun here has no treasure (-1)"),
-        ));
-    };
-    Ok(TreasureMap {
-        rows,
-        cols,
-        cells,
-        treasure,
-    })
-}
-
-/// Runs the judge: reads cases until the end of `input` and returns the expected output,
-/// `Ali Win` or `Baba Win` and a newline per case.
-///
-/// # Errors
-/// An input with no case at all, or any error of [`parse_treasure_map`] (the first one met).
-pub fn judge_hdu4101(input: &[u8]) -> Result<String, InputError> {
-    judge_hdu4101_with_limits(input, &Limits::DEFAULT)
-}
-
-/// [`judge_hdu4101`] on maps within `limits` (every case's header is checked before any case
-/// is read, see [`check_treasure_limits`]).
-///
-/// # Errors
-/// As [`judge_hdu4101`], and a map over the limits.
-pub fn judge_hdu4101_with_limits(input: &[u8], limits: &Limits) -> Result<String, InputError> {
-    check_treasure_limits(input, limits)?;
-    let mut tokens = Tokens::new(input);
-    if tokens.at_end() {
-        return Err(tokens.error_here("no test case: the input is empty or blank"));
-    }
-    let mut output = String::new();
-    while !tokens.at_end() {
-        let map = parse_treasure_map(&mut tokens)?;
-        output.push_str(analyse_treasure(&map).winner.judge_line());
-        output.push('\n');
-    }
-    Ok(output)
-}
-
-/// Checks the `N M` header of every case of a treasure stream against `limits.max_cells`,
-/// reading nothing but the headers (the values between them are skipped, not checked) and
-/// allocating nothing: a size over the limit anywhere is refused before any case is parsed.
-/// Malformed headers are left for the parser to report.
-///
-/// # Errors
-/// An [`InputError`] of kind `TooLarge` at the first header over the limit.
-///
-/// # Complexity
-/// O(input) time, O(1) memory.
-pub fn check_treasure_limits(input: &[u8], limits: &Limits) -> Result<(), InputError> {
-    let mut tokens = Tokens::new(input);
-    while let Some((rows, cols, at)) = grid_header(&mut tokens) {
-        limits.check_cells("map", rows, cols, at)?;
-        for _ in 0..rows.saturating_mul(cols) {
-            if tokens.next_token().is_none() {
-                break;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Every treasure map of a multi-case input, within the default [`Limits`].
-///
-/// # Errors
-/// As [`parse_treasure_map`]; an empty input is an error.
-pub fn parse_treasure_maps(input: &[u8]) -> Result<Vec<TreasureMap>, InputError> {
-    parse_treasure_maps_with_limits(input, &Limits::DEFAULT)
-}
-
-/// Every treasure map of a multi-case input, refusing maps of more than `limits.max_cells`
-/// cells (see [`check_treasure_limits`]).
-///
-/// # Errors
-/// As [`parse_treasure_map`], an empty input, or a map over the limit (reported first).
-pub fn parse_treasure_maps_with_limits(
-    input: &[u8],
-    limits: &Limits,
-) -> Result<Vec<TreasureMap>, InputError> {
-    check_treasure_limits(input, limits)?;
-    let mut tokens = Tokens::new(input);
-    if tokens.at_end() {
-        return Err(tokens.error_here("empty input: expected a treasure map"));
-    }
-    let mut maps = Vec::new();
-    while !tokens.at_end() {
-        maps.push(parse_treasure_map(&mut tokens)?);
-    }
-    Ok(maps)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn limits_are_checked_on_every_header_before_any_case() {
-        let small = Limits {
-            max_cells: 6,
-            max_vertices: 3,
-        };
-        // The third map is too large; the value 'x' of the second is not looked at.
-        let error =
-            parse_treasure_maps_with_limits(b"1 1 -1\n1 2\n-1 x\n3 3\n", &small).unwrap_err();
-        assert_eq!((error.line, error.column), (4, 1), "{error}");
-        assert!(error.message.contains("a 3 × 3 map"), "{error}");
-        assert!(
-            matches!(error.kind, geography_formats::ErrorKind::TooLarge { .. }),
-            "{error:?}"
-        );
-    }
-
+    /// A map written as in the judge's format: `N M`, then the values.
     fn map(text: &str) -> TreasureMap {
-        parse_treasure_map(&mut Tokens::new(text.as_bytes())).expect("test map parses")
+        let numbers: Vec<i64> = text
+            .split_whitespace()
+            .map(|t| t.parse().expect("a number"))
+            .collect();
+        let values = numbers[2..].iter().map(|&v| v as i8).collect();
+        TreasureMap::from_values(numbers[0] as usize, numbers[1] as usize, values)
+            .expect("test map is valid")
     }
 
     #[test]
@@ -926,39 +796,6 @@ mod tests {
         // Twelve HP-1 stones off the ring, and 2 − 1 from each of the four mid-side stones.
         assert_eq!(outcome.safe_hits, 12 + 4);
         assert_eq!(outcome.winner, Winner::Baba);
-    }
-
-    #[test]
-    fn judge_reads_cases_until_the_end() {
-        let out = judge_hdu4101(b"1 1 -1\n\n3 3 1 1 1 1 -1 1 1 1 1").expect("valid input");
-        assert_eq!(out, "Ali Win\nBaba Win\n");
-    }
-
-    #[test]
-    fn cell_values_follow_scanf() {
-        for (text, code) in [
-            ("-1", Some(TREASURE)),
-            ("0", Some(0)),
-            ("-0", Some(0)),
-            ("+7", Some(7)),
-            ("007", Some(7)),
-            ("99", Some(99)),
-            ("-001", Some(TREASURE)),
-        ] {
-            assert_eq!(cell_code(text.as_bytes()).ok(), code, "{text}");
-        }
-        for text in ["100", "-2", "99999999999999999999999"] {
-            assert!(
-                matches!(cell_code(text.as_bytes()), Err(BadValue::OutOfRange)),
-                "{text}"
-            );
-        }
-        for text in ["x", "-", "+", "1x", "--1", "1.0"] {
-            assert!(
-                matches!(cell_code(text.as_bytes()), Err(BadValue::NotNumber)),
-                "{text}"
-            );
-        }
     }
 
     #[test]
