@@ -71,7 +71,7 @@ fn next_position(tokens: &Tokens<'_>) -> (u32, u32) {
 /// (no treasure, too many cells) point at the case's `N`.
 ///
 /// # Errors
-/// A missing or malformed `N` or `M`, a side outside 1..=[`TREASURE_MAX_SIDE`], more than [`TREASURE_MAX_CELLS`]
+/// A missing or malformed `N` or `M`, a side outside 1..=[`TREASURE_MAX_SIDE`], more than [`TREASURE_MAX_CELLS`](geography_rules::TREASURE_MAX_CELLS)
 /// cells, a value that is not an integer or not in `-1..=99`, the input ending inside the grid,
 /// no treasure, or a second treasure.
 pub fn parse_treasure_map(tokens: &mut Tokens<'_>) -> Result<TreasureMap, InputError> {
