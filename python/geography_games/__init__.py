@@ -407,7 +407,43 @@ def solve_many(graph6_lines: Iterable[str | bytes], *, max_vertices: int = DEFAU
     ]
 
 
-class Position:
+# Why a move is refused, by the engine's code for the kind of illegal move: the engine gives
+# the vertices each wording names, in order, and they are shown as the user's labels.
+_REFUSALS = {
+    "not_a_vertex": "{0!r} is not a vertex",
+    "already_visited": "{0!r} was already visited",
+    "not_adjacent": "{0!r} is not adjacent to the token on {1!r}",
+    "not_an_edge": "{0!r} - {1!r} is not an edge",
+    "game_over": "the game is over: no legal move is left",
+    "off_the_ends": "{0!r} - {1!r} does not touch an end of the path (its ends are {2!r} and {3!r})",
+    "closes_cycle": "{0!r} - {1!r} joins the two ends of the path: it would close a cycle",
+    "on_the_path": "{0!r} - {1!r} goes back to {1!r}, already on the path",
+}
+
+
+class _Played:
+    """A game in progress held by the engine (a ``_core`` session): the node labels of its
+    vertices, and the mapping of labels to vertex ids and back."""
+
+    def __init__(self, names: list, session):
+        self._names = names
+        self._index = {name: i for i, name in enumerate(names)}
+        self._session = session
+
+    def _vertex(self, v: Hashable) -> int:
+        try:
+            return self._index[v]
+        except (KeyError, TypeError):
+            raise ValueError(_REFUSALS["not_a_vertex"].format(v)) from None
+
+    def _play(self, move) -> None:
+        refusal = self._session.play(move)
+        if refusal is not None:
+            code, vertices = refusal
+            raise ValueError(_REFUSALS[code].format(*(self._names[v] for v in vertices)))
+
+
+class Position(_Played):
     """A game in progress: the token's path on a graph, the placement first.
 
     >>> import networkx as nx
@@ -422,58 +458,49 @@ class Position:
 
     def __init__(self, G: Any, start: Hashable | None = None, *, n: int | None = None,
                  max_vertices: int = DEFAULT_MAX_VERTICES):
-        self._names, edges = _labelled(G, n, max_vertices)
-        self._index = {name: i for i, name in enumerate(self._names)}
-        self._arena = _core.Arena(len(self._names), edges, max_vertices)
-        self._path: list[int] = []
+        names, edges = _labelled(G, n, max_vertices)
+        super().__init__(names, _core.Arena(len(names), edges, max_vertices).token_session())
         if start is not None:
             self.play(start)
 
     @property
     def path(self) -> list:
         """The vertices visited, in order: the placement first."""
-        return [self._names[v] for v in self._path]
+        return [self._names[v] for v in self._session.path()]
 
     @property
     def to_move(self) -> int:
         """The player who moves next: 1 places the token and makes every odd move."""
-        return 1 if len(self._path) % 2 == 0 else 2
+        return self._session.to_move()
 
     def legal_moves(self) -> list:
         """Every legal move: any vertex before the placement, then the unvisited neighbours."""
-        legal, _ = self._arena.analyse(self._path)
-        return [self._names[v] for v in legal]
+        return [self._names[v] for v in self._session.legal_moves()]
 
     def winning_moves(self) -> list:
         """The moves after which the opponent, to move, loses with best play."""
-        _, winning = self._arena.analyse(self._path)
+        _, winning, _, _ = self._session.analyse()
         return [self._names[v] for v in winning]
 
     def engine_move(self) -> Hashable | None:
         """The engine's choice (not played): the first winning move, else the first legal
         move; ``None`` when the player to move is stuck."""
-        legal, winning = self._arena.analyse(self._path)
-        chosen = (winning or legal or [None])[0]
+        chosen = self._session.analyse()[3]
         return None if chosen is None else self._names[chosen]
 
     def is_over(self) -> bool:
         """Whether the player to move is stuck (and so has lost)."""
-        return bool(self._path) and not self.legal_moves()
+        return self._session.is_over()
 
     def play(self, v: Hashable) -> None:
-        """Places the token on ``v``, or moves it there; ``ValueError`` for an illegal move."""
-        if v not in self._index:
-            raise ValueError(f"{v!r} is not a vertex")
-        i = self._index[v]
-        if i in self._path:
-            raise ValueError(f"{v!r} was already visited")
-        if self._path and not self._arena.has_edge(self._path[-1], i):
-            raise ValueError(f"{v!r} is not adjacent to the token on {self._names[self._path[-1]]!r}")
-        self._path.append(i)
+        """Places the token on ``v``, or moves it there; ``ValueError`` for an illegal move
+        (not a vertex, already visited, not adjacent to the token), the position unchanged."""
+        self._play(self._vertex(v))
 
     def undo(self) -> Hashable | None:
         """Takes back the last move; the vertex it had reached (``None`` at the start)."""
-        return self._names[self._path.pop()] if self._path else None
+        v = self._session.undo()
+        return None if v is None else self._names[v]
 
 
 class GameSolution:
@@ -592,21 +619,11 @@ def slither_solve(
     return SlitherSolution(wins, {(names[u], names[v]) for u, v in firsts})
 
 
-# Why a Slither move is illegal, by the engine's name of the problem: `a` and `b` are the two
-# vertices it is about, `x` and `y` the ends of the path.
-_SLITHER_PROBLEMS = {
-    "not_an_edge": "{a!r} - {b!r} is not an edge",
-    "game_over": "the game is over: no legal move is left",
-    "off_the_ends": "{a!r} - {b!r} does not touch an end of the path (its ends are {x!r} and {y!r})",
-    "closes_cycle": "{a!r} - {b!r} joins the two ends of the path: it would close a cycle",
-    "revisits": "{a!r} - {b!r} goes back to {b!r}, already on the path",
-}
-
 # Stands for "no second argument" in `SlitherPosition.play`, where any label may be given.
 _ONE_ARGUMENT = object()
 
 
-class SlitherPosition:
+class SlitherPosition(_Played):
     """A game of Slither in progress: the path of chosen edges on a graph.
 
     Takes every input :func:`solve` takes, with the same keywords, and ``moves``, edges to
@@ -615,9 +632,10 @@ class SlitherPosition:
     Moves are reported as node pairs: the first as played (as :func:`edge_classes` orients
     it among ``legal_moves`` at the start), each later one as ``(end, new vertex)``.
 
-    The analysis (``mover_wins``, ``winning_moves``, ``kind``, ``engine_move()``) is
-    computed once per position; it raises :class:`SlitherUndecided` when the bounded search
-    behind (1, 1, 2) positions reaches its limit.
+    The engine holds the game between calls: a move or an undo costs what the rules make it
+    cost. The analysis (``mover_wins``, ``winning_moves``, ``engine_move()``) is computed
+    once per position; it raises :class:`SlitherUndecided` when the bounded search behind
+    (1, 1, 2) positions reaches its limit.
 
     >>> import networkx as nx
     >>> p = SlitherPosition(nx.path_graph(["a", "b", "c", "d", "e"]))
@@ -646,69 +664,54 @@ class SlitherPosition:
         max_cells: int = DEFAULT_MAX_CELLS,
         max_vertices: int = DEFAULT_MAX_VERTICES,
     ):
-        _, _, self._names, _, _, _, self._arena = _read(
+        _, _, names, _, _, _, arena = _read(
             G, n, format, neighbourhood, max_cells, max_vertices, with_arena=True
         )
-        self._index = {name: i for i, name in enumerate(self._names)}
-        self._chosen: list[tuple[int, int]] = []
-        self._state: tuple[list[int], list[tuple[int, int]]] | None = None
-        self._analysis: tuple | None = None
+        super().__init__(names, arena.slither_session())
         for move in moves:
             self.play(move)
 
     def _pairs(self, pairs) -> list[tuple]:
         return [(self._names[u], self._names[v]) for u, v in pairs]
 
-    def _position(self) -> tuple[list[int], list[tuple[int, int]]]:
-        """(path, legal moves) by vertex id."""
-        if self._state is None:
-            self._state = self._arena.slither_position(self._chosen)
-        return self._state
-
-    def _analysed(self) -> tuple:
-        """(mover wins, winning moves, legal moves, kind) by vertex id."""
-        if self._analysis is None:
-            self._analysis = self._arena.slither_analyse(self._chosen)
-        return self._analysis
-
     @property
     def path(self) -> list:
         """The path's vertices from one end to the other: the first edge ``(u, v)`` makes it
         ``[u, v]``; a move at its first end adds a vertex in front, at its last end behind.
         Empty before the first move."""
-        return [self._names[v] for v in self._position()[0]]
+        return [self._names[v] for v in self._session.path()]
 
     @property
     def ends(self) -> tuple | None:
         """The first and last vertex of ``path``; ``None`` before the first move."""
-        path = self._position()[0]
+        path = self._session.path()
         return (self._names[path[0]], self._names[path[-1]]) if path else None
 
     @property
     def chosen(self) -> list[tuple]:
         """The chosen edges in play order: the first as played, then ``(end, new vertex)``."""
-        return self._pairs(self._chosen)
+        return self._pairs(self._session.moves())
 
     @property
     def to_move(self) -> int:
         """The player who moves next: 1 chooses the first edge and makes every odd move."""
-        return 1 if len(self._chosen) % 2 == 0 else 2
+        return self._session.to_move()
 
     @property
     def legal_moves(self) -> list[tuple]:
         """Every legal move: at the start every edge (oriented as :func:`edge_classes`
         orients it), then every ``(end, new vertex)``; in the engine's vertex order."""
-        return self._pairs(self._position()[1])
+        return self._pairs(self._session.legal_moves())
 
     @property
     def mover_wins(self) -> bool:
         """Whether the player to move wins with best play."""
-        return self._analysed()[0]
+        return self._session.analyse()[0]
 
     @property
     def winning_moves(self) -> list[tuple]:
         """The legal moves after which the opponent, to move, loses with best play."""
-        return self._pairs(self._analysed()[1])
+        return self._pairs(self._session.analyse()[1])
 
     @property
     def kind(self) -> tuple[int, int, int] | None:
@@ -719,25 +722,17 @@ class SlitherPosition:
         removed) and ``d(S) = ν(H) - ν(H - S)`` for ν the size of a maximum matching: the
         mover loses at (0, 0, 0) and (1, 1, 1), wins at (0, 0, 1), (0, 1, 1) and (1, 0, 1),
         and either at (1, 1, 2), decided by the bounded search."""
-        kind = self._analysed()[3]
-        return None if kind is None else tuple(kind)
+        return self._session.kind()
 
     def engine_move(self) -> tuple | None:
         """The engine's choice (not played): the first winning move, else the first legal
         move; ``None`` when the player to move is stuck."""
-        _, winning, legal, _ = self._analysed()
-        chosen = (winning or legal or [None])[0]
+        chosen = self._session.analyse()[3]
         return None if chosen is None else (self._names[chosen[0]], self._names[chosen[1]])
 
     def is_over(self) -> bool:
         """Whether the player to move is stuck (and so has lost)."""
-        return not self._position()[1]
-
-    def _vertex(self, v: Hashable) -> int:
-        try:
-            return self._index[v]
-        except (KeyError, TypeError):
-            raise ValueError(f"{v!r} is not a vertex") from None
+        return self._session.is_over()
 
     def play(self, u: Any, v: Any = _ONE_ARGUMENT) -> None:
         """Chooses the edge ``u - v``: ``play(u, v)`` or ``play((u, v))``, either orientation.
@@ -753,22 +748,12 @@ class SlitherPosition:
                 raise ValueError(
                     f"a move is an edge, play(u, v) or play((u, v)), not {u!r}"
                 ) from None
-        problem, a, b = self._arena.slither_play(self._chosen, (self._vertex(u), self._vertex(v)))
-        if problem is None:
-            self._chosen.append((a, b))
-            self._state = self._analysis = None
-            return
-        names = self._names
-        x, y = self.ends or (None, None)
-        raise ValueError(_SLITHER_PROBLEMS[problem].format(a=names[a], b=names[b], x=x, y=y))
+        self._play((self._vertex(u), self._vertex(v)))
 
     def undo(self) -> tuple | None:
         """Takes back the last move; returns it as ``chosen`` held it (``None`` at the start)."""
-        if not self._chosen:
-            return None
-        a, b = self._chosen.pop()
-        self._state = self._analysis = None
-        return self._names[a], self._names[b]
+        move = self._session.undo()
+        return None if move is None else (self._names[move[0]], self._names[move[1]])
 
     def __repr__(self) -> str:
         return f"SlitherPosition(path={self.path!r}, to_move={self.to_move})"

@@ -3,23 +3,36 @@
 //! Every function takes plain data (bytes, integers, lists of pairs) that the Python layer
 //! (`geography_games/__init__.py`) builds from networkx graphs, numpy arrays or text, and
 //! returns plain data it maps back to the user's node labels. The work runs with the GIL
-//! released. Bad input raises `InputError` (a `ValueError`) with `line` and `column`; a
-//! Slither query past its search limit raises `SlitherUndecided` (a `RuntimeError`); nothing
-//! here panics on user input.
+//! released. Games in progress are [`geography_app::Session`]s held between calls
+//! ([`TokenSession`], [`SlitherSession`], one generic implementation): the rules, the
+//! analysis, the engine's move and why a move is refused (a typed code) all come from
+//! there, and Python only maps labels and words the refusal codes.
+//!
+//! Bad input raises `InputError` (a `ValueError`) with `line`, `column`, `kind` and
+//! `message`, its text ending with ` (line L, column C)`; a Slither query past its search
+//! limit raises `SlitherUndecided` (a `RuntimeError`); nothing here panics on user input.
 //!
 //! Tested by `python/tests` (pytest and hypothesis against networkx and brute force), run by
 //! `scripts/python-test`.
 
-use geography_app::{analyze, judge, load, load_record, Budget, JobError, Loaded, Problem};
+use std::sync::{mpsc, Arc};
+use std::thread;
+
+use geography_app::{
+    analyze, judge, load, load_record, Budget, JobError, Loaded, Problem, Session, SlitherGame,
+    TokenGame, Variant,
+};
 use geography_boards::{Board, Neighbourhood};
 use geography_formats::{
     parse_graph6_line, ErrorKind, Format, InputError as LibraryError, Limit, Limits,
 };
 use geography_matching::{
     check, decompose, edge_classes, Certificate, Class, Decomposition, EdgeClass, EdgeClasses,
-    Graph, Masked, Proof,
+    Graph, Proof,
 };
-use geography_rules::{solve_slither, Game, IllegalMove, Slither, Undecided, SLITHER_SEARCH_LIMIT};
+use geography_rules::{
+    solve_slither, Analysis, Game, IllegalMove, Rules, Undecided, SLITHER_SEARCH_LIMIT,
+};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -161,41 +174,23 @@ fn solve_edges(
     Ok(py.allow_threads(|| {
         let decomposition = decompose(&graph);
         let edges = with_edge_classes.then(|| classed_edges(&edge_classes(&graph, &decomposition)));
-        let arena = with_arena.then(|| Arena {
-            game: Game::on_graph(graph),
-        });
+        let arena = with_arena.then(|| Arena::holding(Game::on_graph(graph)));
         solved(&decomposition, edges, arena)
     }))
 }
 
-/// A graph (or a board's) held on the Rust side for repeated questions: positions of a game
-/// in progress, token geography's and Slither's.
+/// A graph (or a board's) held on the Rust side for repeated questions: Slither's solution,
+/// and games in progress on it ([`TokenSession`], [`SlitherSession`]), which share it.
 #[pyclass(frozen)]
 struct Arena {
-    game: Game,
+    game: Arc<Game>,
 }
 
-/// A Slither position: its path, end to end, and its legal moves.
-type SlitherState = (Vec<u32>, Vec<(u32, u32)>);
-
-/// How `Arena.slither_play` answers: `(None, end, new)`, the move as `chosen` records it, or
-/// `(problem, a, b)`, why it is illegal and the two vertices the problem is about.
-type SlitherPlayed = (Option<&'static str>, u32, u32);
-
-/// A Slither position analysed: whether the mover wins, the winning moves, the legal moves,
-/// and the criterion triple (d(x), d(y), d(x, y)) for the path's first and last vertex.
-type SlitherAnalysed = (bool, Vec<(u32, u32)>, Vec<(u32, u32)>, Option<(u8, u8, u8)>);
-
 impl Arena {
-    /// The Slither game after `moves`, each as `chosen` records it.
-    fn slither_after(&self, moves: &[(u32, u32)]) -> PyResult<Slither<'_>> {
-        let mut game = Slither::new(self.game.graph());
-        for &edge in moves {
-            game.play(edge).map_err(|e| {
-                PyValueError::new_err(format!("cannot replay the move {edge:?}: {e}"))
-            })?;
+    fn holding(game: Game) -> Self {
+        Arena {
+            game: Arc::new(game),
         }
-        Ok(game)
     }
 }
 
@@ -203,46 +198,8 @@ impl Arena {
 impl Arena {
     #[new]
     fn new(py: Python<'_>, n: u64, edges: Vec<(u32, u32)>, max_vertices: u64) -> PyResult<Self> {
-        Ok(Arena {
-            game: Game::on_graph(graph_of(py, n, edges, max_vertices)?),
-        })
-    }
-
-    /// The legal moves and the winning moves after the path `path` (the placement first),
-    /// both increasing: one decomposition of the unvisited graph.
-    fn analyse(&self, py: Python<'_>, path: Vec<u32>) -> PyResult<(Vec<u32>, Vec<u32>)> {
-        let graph = self.game.graph();
-        let n = graph.vertex_count();
-        let mut visited = vec![false; n];
-        for &v in &path {
-            match visited.get_mut(v as usize) {
-                Some(seen) if !*seen => *seen = true,
-                _ => return Err(PyValueError::new_err(format!("{v} is not a fresh vertex"))),
-            }
-        }
-        Ok(py.allow_threads(|| {
-            let legal: Vec<u32> = match path.last() {
-                None => (0..n as u32).collect(),
-                Some(&t) => graph
-                    .neighbor_slice(t)
-                    .iter()
-                    .copied()
-                    .filter(|&w| !visited[w as usize])
-                    .collect(),
-            };
-            let decomposition = decompose(&Masked::new(graph, &visited));
-            let winning = legal
-                .iter()
-                .copied()
-                .filter(|&u| decomposition.class(u) == Class::Missable)
-                .collect();
-            (legal, winning)
-        }))
-    }
-
-    /// Whether `u` and `v` are adjacent.
-    fn has_edge(&self, u: u32, v: u32) -> bool {
-        self.game.graph().has_edge(u, v)
+        let graph = graph_of(py, n, edges, max_vertices)?;
+        Ok(Arena::holding(Game::on_graph(graph)))
     }
 
     /// Slither on the whole graph: whether player 1 wins, and every winning first edge as
@@ -254,70 +211,334 @@ impl Arena {
         Ok((solution.first_player_wins, solution.winning_first_moves))
     }
 
-    /// The Slither position after `moves`: its path and its legal moves (every edge `(u, v)`
-    /// with `u < v` at the start, then `(end, new vertex)`), increasing.
-    fn slither_position(&self, py: Python<'_>, moves: Vec<(u32, u32)>) -> PyResult<SlitherState> {
-        py.allow_threads(|| {
-            let game = self.slither_after(&moves)?;
-            Ok((game.path().to_vec(), game.legal_moves()))
+    /// A token game on this graph, at its start.
+    fn token_session(&self) -> PyResult<TokenSession> {
+        Ok(TokenSession {
+            live: Live::start(Arc::clone(&self.game))?,
         })
     }
 
-    /// Plays the edge `u – v` (either orientation) after `moves`: see [`SlitherPlayed`].
-    fn slither_play(
-        &self,
-        py: Python<'_>,
-        moves: Vec<(u32, u32)>,
-        edge: (u32, u32),
-    ) -> PyResult<SlitherPlayed> {
-        py.allow_threads(|| {
-            let mut game = self.slither_after(&moves)?;
-            let ends = game.ends().unwrap_or_default();
-            let (u, v) = edge;
-            let at_end = |w: u32| w == ends.0 || w == ends.1;
-            Ok(match game.play(edge) {
-                Ok(()) => {
-                    let (end, new) = *game.chosen().last().expect("a move was just played");
-                    (None, end, new)
-                }
-                Err(IllegalMove::GameOver) => (Some("game_over"), ends.0, ends.1),
-                Err(IllegalMove::AlreadyChosen { .. }) if game.legal_moves().is_empty() => {
-                    (Some("game_over"), ends.0, ends.1)
-                }
-                // A chosen edge is refused as the checks of an unchosen one would refuse it.
-                Err(IllegalMove::AlreadyChosen { .. }) => match (at_end(u), at_end(v)) {
-                    (true, true) => (Some("closes_cycle"), u, v),
-                    (false, false) => (Some("off_the_ends"), u, v),
-                    (true, false) => (Some("revisits"), u, v),
-                    (false, true) => (Some("revisits"), v, u),
-                },
-                Err(IllegalMove::OffTheEnds { .. }) => (Some("off_the_ends"), u, v),
-                Err(IllegalMove::ClosesCycle) => (Some("closes_cycle"), u, v),
-                Err(IllegalMove::OnThePath(vertex)) => {
-                    (Some("revisits"), if vertex == u { v } else { u }, vertex)
-                }
-                Err(_) => (Some("not_an_edge"), u, v),
-            })
+    /// A Slither game on this graph, at its start.
+    fn slither_session(&self) -> PyResult<SlitherSession> {
+        Ok(SlitherSession {
+            live: Live::start(Arc::clone(&self.game))?,
         })
     }
+}
 
-    /// The Slither position after `moves`, analysed: see [`SlitherAnalysed`].
-    fn slither_analyse(&self, py: Python<'_>, moves: Vec<(u32, u32)>) -> PyResult<SlitherAnalysed> {
-        let analysed = py.allow_threads(|| {
-            self.slither_after(&moves)
-                .map(|game| (game.analyse(), game.kind()))
-        })?;
-        let (analysis, kind) = analysed;
-        let analysis = analysis.map_err(|e| undecided(py, e))?;
-        let kind = kind.map(|k| (k.first, k.last, k.both));
+/// Why a move was refused, as `(code, ids)`: the code names the kind of [`IllegalMove`]
+/// (`game_over`, `not_a_vertex`, `not_adjacent`, `already_visited`, `not_an_edge`,
+/// `off_the_ends`, `closes_cycle`, `on_the_path`), and `ids` are the vertices its wording
+/// names, in order. `geography_games` words each code once, with the user's labels.
+type Refusal = (&'static str, Vec<u32>);
+
+/// A position analysed: whether the mover wins, the winning moves, the legal moves and the
+/// engine's move.
+type Analysed<M> = (bool, Vec<M>, Vec<M>, Option<M>);
+
+/// A move's vertices as it was given, which some refusals name.
+trait Given: Copy {
+    /// The token's vertex, or the edge's two ends as given.
+    fn vertices(self) -> Vec<u32>;
+}
+
+impl Given for u32 {
+    fn vertices(self) -> Vec<u32> {
+        vec![self]
+    }
+}
+
+impl Given for (u32, u32) {
+    fn vertices(self) -> Vec<u32> {
+        vec![self.0, self.1]
+    }
+}
+
+/// Why [`Session::play`] refused `mv` in `position`, as a [`Refusal`]: the typed error's own
+/// vertices, and the move's as given where the wording names them.
+fn refusal<V: Variant>(position: &V::Position<'_>, mv: V::Move, error: IllegalMove) -> Refusal
+where
+    V::Move: Given,
+{
+    let given = mv.vertices();
+    match error {
+        IllegalMove::GameOver => ("game_over", Vec::new()),
+        IllegalMove::NotAVertex(v) => ("not_a_vertex", vec![v]),
+        IllegalMove::NotAdjacent { from, to } => ("not_adjacent", vec![to, from]),
+        IllegalMove::AlreadyVisited(v) => ("already_visited", vec![v]),
+        IllegalMove::NotAnEdge { u, v } => ("not_an_edge", vec![u, v]),
+        IllegalMove::OffTheEnds { ends: (x, y) } => ("off_the_ends", [given, vec![x, y]].concat()),
+        IllegalMove::ClosesCycle => ("closes_cycle", given),
+        IllegalMove::OnThePath(on) => {
+            let end = given.iter().copied().find(|&w| w != on).unwrap_or(on);
+            ("on_the_path", vec![end, on])
+        }
+        // `Slither::play` refuses a chosen edge before it looks at the path's ends, and every
+        // check after that one refuses it too: it is worded as the first of them would word
+        // it (as `SlitherPosition` always has), the end it touches named first. Were the
+        // chosen-edge check last in `Slither::play`, this arm could go.
+        IllegalMove::AlreadyChosen { u, v } => {
+            let path = V::path(position);
+            let (Some(&x), Some(&y)) = (path.first(), path.last()) else {
+                // Unreachable: a chosen edge is on the path. Worded as what it is, then.
+                return ("not_an_edge", vec![u, v]);
+            };
+            let at_end = |w: u32| w == x || w == y;
+            let first_failing = if position.legal_moves().is_empty() {
+                IllegalMove::GameOver
+            } else {
+                match (at_end(u), at_end(v)) {
+                    (true, true) => IllegalMove::ClosesCycle,
+                    (false, false) => IllegalMove::OffTheEnds { ends: (x, y) },
+                    (true, false) => IllegalMove::OnThePath(v),
+                    (false, true) => IllegalMove::OnThePath(u),
+                }
+            };
+            refusal::<V>(position, mv, first_failing)
+        }
+    }
+}
+
+/// What a session's thread holds: the game in progress, and its position's analysis once
+/// asked for (until the next move or undo).
+struct Held<'g, V: Variant> {
+    session: Session<'g, V>,
+    analysis: Option<Analysis<V::Move>>,
+}
+
+impl<V: Variant> Held<'_, V>
+where
+    V::Move: Given,
+{
+    fn play(&mut self, mv: V::Move) -> Option<Refusal> {
+        match self.session.play(mv) {
+            Ok(()) => {
+                self.analysis = None;
+                None
+            }
+            Err(error) => Some(refusal::<V>(self.session.position(), mv, error)),
+        }
+    }
+
+    fn undo(&mut self) -> Option<V::Move> {
+        let undone = self.session.undo();
+        if undone.is_some() {
+            self.analysis = None;
+        }
+        undone
+    }
+
+    /// The analysis, computed once per position. Asked of the position's [`Rules`] rather
+    /// than [`Session::analyse`], whose error carries only words, so that
+    /// `SlitherUndecided` can say how far the search went.
+    fn analyse(&mut self) -> Result<Analysed<V::Move>, Undecided> {
+        let analysis = match &mut self.analysis {
+            Some(analysis) => analysis,
+            slot => slot.insert(self.session.position().analyse(&|| true)?),
+        };
         Ok((
             analysis.mover_wins,
-            analysis.winning_moves,
-            analysis.legal_moves,
-            kind,
+            analysis.winning_moves.clone(),
+            analysis.legal_moves.clone(),
+            analysis.engine_move(),
         ))
     }
 }
+
+/// A job for a session's thread.
+type Job<V> = Box<dyn for<'g> FnOnce(&mut Held<'g, V>) + Send>;
+
+/// The stack of a session's thread: a Slither search recurses as deep as the game is long.
+const SESSION_STACK: usize = 8 << 20;
+
+/// A game in progress, kept between Python calls so that a move, an undo and a question each
+/// cost what the rules make them cost, never a replay of the game: play, undo and analysis
+/// are written here once, for every [`Variant`].
+///
+/// A [`Session`] borrows its game and this crate forbids unsafe code, so each session lives
+/// on a thread of its own, whose stack owns its share of the game and the session; the
+/// Python object sends it jobs and waits for their answers with the GIL released. The thread
+/// ends when the Python object is dropped. A forked child process has no copy of the
+/// thread: there the object refuses every call rather than wait forever.
+struct Live<V: Variant> {
+    jobs: mpsc::Sender<Job<V>>,
+    /// The process whose thread holds the session.
+    process: u32,
+}
+
+impl<V> Live<V>
+where
+    V: Variant + 'static,
+    V::Move: Given + Send,
+{
+    fn start(game: Arc<Game>) -> PyResult<Self> {
+        let (jobs, inbox) = mpsc::channel::<Job<V>>();
+        thread::Builder::new()
+            .name(format!("geography {} session", V::NAME))
+            .stack_size(SESSION_STACK)
+            .spawn(move || {
+                let mut held = Held {
+                    session: Session::<V>::new(&game),
+                    analysis: None,
+                };
+                for job in inbox {
+                    job(&mut held);
+                }
+            })
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot start a game: {e}")))?;
+        Ok(Live {
+            jobs,
+            process: std::process::id(),
+        })
+    }
+
+    /// Runs `job` on the session's thread and returns its answer.
+    fn run<R, F>(&self, py: Python<'_>, job: F) -> PyResult<R>
+    where
+        R: Send + 'static,
+        F: for<'g> FnOnce(&mut Held<'g, V>) -> R + Send + 'static,
+    {
+        if std::process::id() != self.process {
+            return Err(PyRuntimeError::new_err(
+                "a game in progress does not survive a fork: build it again in this process",
+            ));
+        }
+        let (reply, answer) = mpsc::sync_channel(1);
+        let job: Job<V> = Box::new(move |held: &mut Held<'_, V>| {
+            // The caller waits for the answer; it is gone only if it panicked.
+            let _ = reply.send(job(held));
+        });
+        let jobs = &self.jobs;
+        py.allow_threads(move || {
+            jobs.send(job).ok()?;
+            answer.recv().ok()
+        })
+        .ok_or_else(|| PyRuntimeError::new_err("the game's thread has stopped: please report it"))
+    }
+
+    fn play(&self, py: Python<'_>, mv: V::Move) -> PyResult<Option<Refusal>> {
+        self.run(py, move |held| held.play(mv))
+    }
+
+    // A closure: the path `Held::undo` would fix the session's lifetime, which `run` takes
+    // for every lifetime.
+    #[allow(clippy::redundant_closure_for_method_calls)]
+    fn undo(&self, py: Python<'_>) -> PyResult<Option<V::Move>> {
+        self.run(py, |held| held.undo())
+    }
+
+    fn path(&self, py: Python<'_>) -> PyResult<Vec<u32>> {
+        self.run(py, |held| V::path(held.session.position()).to_vec())
+    }
+
+    fn moves(&self, py: Python<'_>) -> PyResult<Vec<V::Move>> {
+        self.run(py, |held| V::history(held.session.position()).to_vec())
+    }
+
+    fn to_move(&self, py: Python<'_>) -> PyResult<u8> {
+        self.run(py, |held| held.session.to_move().number())
+    }
+
+    fn legal_moves(&self, py: Python<'_>) -> PyResult<Vec<V::Move>> {
+        self.run(py, |held| held.session.position().legal_moves())
+    }
+
+    fn is_over(&self, py: Python<'_>) -> PyResult<bool> {
+        self.run(py, |held| held.session.position().legal_moves().is_empty())
+    }
+
+    fn kind(&self, py: Python<'_>) -> PyResult<Option<(u8, u8, u8)>> {
+        self.run(py, |held| {
+            V::kind(held.session.position())
+                .flatten()
+                .map(|[first, last, both]| (first, last, both))
+        })
+    }
+
+    // A closure: the path `Held::analyse` would fix the session's lifetime, which `run` takes
+    // for every lifetime.
+    #[allow(clippy::redundant_closure_for_method_calls)]
+    fn analyse(&self, py: Python<'_>) -> PyResult<Analysed<V::Move>> {
+        self.run(py, |held| held.analyse())?
+            .map_err(|e| undecided(py, e))
+    }
+}
+
+/// A Python class over [`Live`] for one game: every method forwards to it.
+macro_rules! session_class {
+    ($(#[$doc:meta])* $name:ident, $variant:ty, $move:ty) => {
+        $(#[$doc])*
+        #[pyclass(frozen)]
+        struct $name {
+            live: Live<$variant>,
+        }
+
+        #[pymethods]
+        impl $name {
+            /// Plays `mv`: `None`, or why it is illegal (see [`Refusal`]), the position
+            /// unchanged.
+            fn play(&self, py: Python<'_>, mv: $move) -> PyResult<Option<Refusal>> {
+                self.live.play(py, mv)
+            }
+
+            /// Takes back the last move; the move as played, `None` at the start.
+            fn undo(&self, py: Python<'_>) -> PyResult<Option<$move>> {
+                self.live.undo(py)
+            }
+
+            /// The path's vertices in order.
+            fn path(&self, py: Python<'_>) -> PyResult<Vec<u32>> {
+                self.live.path(py)
+            }
+
+            /// The moves played, in order, as played.
+            fn moves(&self, py: Python<'_>) -> PyResult<Vec<$move>> {
+                self.live.moves(py)
+            }
+
+            /// The player to move: 1 or 2.
+            fn to_move(&self, py: Python<'_>) -> PyResult<u8> {
+                self.live.to_move(py)
+            }
+
+            /// Every legal move, in the game's order.
+            fn legal_moves(&self, py: Python<'_>) -> PyResult<Vec<$move>> {
+                self.live.legal_moves(py)
+            }
+
+            /// Whether the player to move is stuck.
+            fn is_over(&self, py: Python<'_>) -> PyResult<bool> {
+                self.live.is_over(py)
+            }
+
+            /// The game's criterion triple, `None` for a game without one or before the
+            /// first move.
+            fn kind(&self, py: Python<'_>) -> PyResult<Option<(u8, u8, u8)>> {
+                self.live.kind(py)
+            }
+
+            /// The position analysed: see [`Analysed`].
+            fn analyse(&self, py: Python<'_>) -> PyResult<Analysed<$move>> {
+                self.live.analyse(py)
+            }
+        }
+    };
+}
+
+session_class!(
+    /// A token game in progress: moves are vertex ids, the placement first.
+    TokenSession,
+    TokenGame,
+    u32
+);
+
+session_class!(
+    /// A Slither game in progress: moves are edges `(u, v)`, recorded as played (the first
+    /// as given, then `(end, new vertex)`).
+    SlitherSession,
+    SlitherGame,
+    (u32, u32)
+);
 
 fn graph_of(py: Python<'_>, n: u64, edges: Vec<(u32, u32)>, max_vertices: u64) -> PyResult<Graph> {
     limits(u64::MAX, max_vertices)
@@ -430,7 +651,7 @@ fn solve_game(game: Game, with_edge_classes: bool, with_arena: bool) -> SolvedGa
         .filter_map(|v| game.cell(v).map(|c| (c.row + 1, c.col + 1)))
         .collect();
     let kind = game.kind();
-    let arena = with_arena.then(|| Arena { game });
+    let arena = with_arena.then(|| Arena::holding(game));
     (kind, shape, cells, solved(decomposition, edges, arena))
 }
 
@@ -595,5 +816,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(verify_edges, m)?)?;
     m.add_function(wrap_pyfunction!(solve_graph6_lines, m)?)?;
     m.add_class::<Arena>()?;
+    m.add_class::<TokenSession>()?;
+    m.add_class::<SlitherSession>()?;
     Ok(())
 }
