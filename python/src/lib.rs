@@ -269,6 +269,8 @@ where
         IllegalMove::NotAnEdge { u, v } => ("not_an_edge", vec![u, v]),
         IllegalMove::OffTheEnds { ends: (x, y) } => ("off_the_ends", [given, vec![x, y]].concat()),
         IllegalMove::ClosesCycle => ("closes_cycle", given),
+        IllegalMove::NothingToHit(v) => ("nothing_to_hit", vec![v]),
+        IllegalMove::Untouchable(v) => ("untouchable", vec![v]),
         IllegalMove::OnThePath(on) => {
             let end = given.iter().copied().find(|&w| w != on).unwrap_or(on);
             ("on_the_path", vec![end, on])
