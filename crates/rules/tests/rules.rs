@@ -74,26 +74,35 @@ fn random_board(random: &mut Random) -> Game {
     Game::on_board(Board::new(rows, cols, free, neighbourhood))
 }
 
-#[test]
-fn the_token_game_agrees_with_the_search_on_graphs_and_boards() {
-    let mut random = Random::new(24);
-    for round in 0..400 {
-        let graph = random_graph(&mut random, 8);
-        check_game(&mut Position::new(&graph), &mut random, &(round, &graph));
+/// Runs `check` on `rounds` random graphs of up to `max_n` vertices and as many random
+/// boards, from `seed`.
+fn on_graphs_and_boards(
+    seed: u64,
+    rounds: usize,
+    max_n: usize,
+    mut check: impl FnMut(&Graph, &mut Random, &dyn Debug),
+) {
+    let mut random = Random::new(seed);
+    for round in 0..rounds {
+        let graph = random_graph(&mut random, max_n);
+        check(&graph, &mut random, &(round, &graph));
         let board = random_board(&mut random);
-        check_game(&mut Position::new(board.graph()), &mut random, &round);
+        check(board.graph(), &mut random, &(round, "board"));
     }
 }
 
 #[test]
+fn the_token_game_agrees_with_the_search_on_graphs_and_boards() {
+    on_graphs_and_boards(24, 400, 8, |graph, random, label| {
+        check_game(&mut Position::new(graph), random, label);
+    });
+}
+
+#[test]
 fn slither_agrees_with_the_search_on_graphs_and_boards() {
-    let mut random = Random::new(25);
-    for round in 0..300 {
-        let graph = random_graph(&mut random, 7);
-        check_game(&mut Slither::new(&graph), &mut random, &(round, &graph));
-        let board = random_board(&mut random);
-        check_game(&mut Slither::new(board.graph()), &mut random, &round);
-    }
+    on_graphs_and_boards(25, 300, 7, |graph, random, label| {
+        check_game(&mut Slither::new(graph), random, label);
+    });
 }
 
 #[test]
