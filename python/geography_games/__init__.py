@@ -418,8 +418,6 @@ _REFUSALS = {
     "off_the_ends": "{0!r} - {1!r} does not touch an end of the path (its ends are {2!r} and {3!r})",
     "closes_cycle": "{0!r} - {1!r} joins the two ends of the path: it would close a cycle",
     "on_the_path": "{0!r} - {1!r} goes back to {1!r}, already on the path",
-    "nothing_to_hit": "{0!r} is empty: there is nothing to hit",
-    "untouchable": "{0!r} cannot be touched: no empty way leads to it from outside",
 }
 
 

@@ -15,8 +15,7 @@
 //! Tested by `python/tests` (pytest and hypothesis against networkx and brute force), run by
 //! `scripts/python-test`.
 
-use std::sync::{mpsc, Arc};
-use std::thread;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use geography_app::{
     analyze, judge, load, load_record, Budget, JobError, Loaded, Problem, Session, SlitherGame,
@@ -212,17 +211,13 @@ impl Arena {
     }
 
     /// A token game on this graph, at its start.
-    fn token_session(&self) -> PyResult<TokenSession> {
-        Ok(TokenSession {
-            live: Live::start(Arc::clone(&self.game))?,
-        })
+    fn token_session(&self) -> TokenSession {
+        TokenSession::start(Arc::clone(&self.game))
     }
 
     /// A Slither game on this graph, at its start.
-    fn slither_session(&self) -> PyResult<SlitherSession> {
-        Ok(SlitherSession {
-            live: Live::start(Arc::clone(&self.game))?,
-        })
+    fn slither_session(&self) -> SlitherSession {
+        SlitherSession::start(Arc::clone(&self.game))
     }
 }
 
@@ -269,6 +264,7 @@ where
         IllegalMove::NotAnEdge { u, v } => ("not_an_edge", vec![u, v]),
         IllegalMove::OffTheEnds { ends: (x, y) } => ("off_the_ends", [given, vec![x, y]].concat()),
         IllegalMove::ClosesCycle => ("closes_cycle", given),
+        // The treasure game's refusals: no game played from Python makes them.
         IllegalMove::NothingToHit(v) => ("nothing_to_hit", vec![v]),
         IllegalMove::Untouchable(v) => ("untouchable", vec![v]),
         IllegalMove::OnThePath(on) => {
@@ -301,7 +297,7 @@ where
     }
 }
 
-/// What a session's thread holds: the game in progress, and its position's analysis once
+/// A game in progress, kept between Python calls, and its position's analysis once
 /// asked for (until the next move or undo).
 struct Held<'g, V: Variant> {
     session: Session<'g, V>,
@@ -347,181 +343,109 @@ where
     }
 }
 
-/// A job for a session's thread.
-type Job<V> = Box<dyn for<'g> FnOnce(&mut Held<'g, V>) + Send>;
-
-/// The stack of a session's thread: a Slither search recurses as deep as the game is long.
-const SESSION_STACK: usize = 8 << 20;
-
-/// A game in progress, kept between Python calls so that a move, an undo and a question each
-/// cost what the rules make them cost, never a replay of the game: play, undo and analysis
-/// are written here once, for every [`Variant`].
-///
-/// A [`Session`] borrows its game and this crate forbids unsafe code, so each session lives
-/// on a thread of its own, whose stack owns its share of the game and the session; the
-/// Python object sends it jobs and waits for their answers with the GIL released. The thread
-/// ends when the Python object is dropped. A forked child process has no copy of the
-/// thread: there the object refuses every call rather than wait forever.
-struct Live<V: Variant> {
-    jobs: mpsc::Sender<Job<V>>,
-    /// The process whose thread holds the session.
-    process: u32,
-}
-
-impl<V> Live<V>
-where
-    V: Variant + 'static,
-    V::Move: Given + Send,
-{
-    fn start(game: Arc<Game>) -> PyResult<Self> {
-        let (jobs, inbox) = mpsc::channel::<Job<V>>();
-        thread::Builder::new()
-            .name(format!("geography {} session", V::NAME))
-            .stack_size(SESSION_STACK)
-            .spawn(move || {
-                let mut held = Held {
-                    session: Session::<V>::new(&game),
-                    analysis: None,
-                };
-                for job in inbox {
-                    job(&mut held);
-                }
-            })
-            .map_err(|e| PyRuntimeError::new_err(format!("cannot start a game: {e}")))?;
-        Ok(Live {
-            jobs,
-            process: std::process::id(),
-        })
-    }
-
-    /// Runs `job` on the session's thread and returns its answer.
-    fn run<R, F>(&self, py: Python<'_>, job: F) -> PyResult<R>
-    where
-        R: Send + 'static,
-        F: for<'g> FnOnce(&mut Held<'g, V>) -> R + Send + 'static,
-    {
-        if std::process::id() != self.process {
-            return Err(PyRuntimeError::new_err(
-                "a game in progress does not survive a fork: build it again in this process",
-            ));
-        }
-        let (reply, answer) = mpsc::sync_channel(1);
-        let job: Job<V> = Box::new(move |held: &mut Held<'_, V>| {
-            // The caller waits for the answer; it is gone only if it panicked.
-            let _ = reply.send(job(held));
-        });
-        let jobs = &self.jobs;
-        py.allow_threads(move || {
-            jobs.send(job).ok()?;
-            answer.recv().ok()
-        })
-        .ok_or_else(|| PyRuntimeError::new_err("the game's thread has stopped: please report it"))
-    }
-
-    fn play(&self, py: Python<'_>, mv: V::Move) -> PyResult<Option<Refusal>> {
-        self.run(py, move |held| held.play(mv))
-    }
-
-    // A closure: the path `Held::undo` would fix the session's lifetime, which `run` takes
-    // for every lifetime.
-    #[allow(clippy::redundant_closure_for_method_calls)]
-    fn undo(&self, py: Python<'_>) -> PyResult<Option<V::Move>> {
-        self.run(py, |held| held.undo())
-    }
-
-    fn path(&self, py: Python<'_>) -> PyResult<Vec<u32>> {
-        self.run(py, |held| V::path(held.session.position()).to_vec())
-    }
-
-    fn moves(&self, py: Python<'_>) -> PyResult<Vec<V::Move>> {
-        self.run(py, |held| V::history(held.session.position()).to_vec())
-    }
-
-    fn to_move(&self, py: Python<'_>) -> PyResult<u8> {
-        self.run(py, |held| held.session.to_move().number())
-    }
-
-    fn legal_moves(&self, py: Python<'_>) -> PyResult<Vec<V::Move>> {
-        self.run(py, |held| held.session.position().legal_moves())
-    }
-
-    fn is_over(&self, py: Python<'_>) -> PyResult<bool> {
-        self.run(py, |held| held.session.position().legal_moves().is_empty())
-    }
-
-    fn kind(&self, py: Python<'_>) -> PyResult<Option<(u8, u8, u8)>> {
-        self.run(py, |held| {
-            V::kind(held.session.position())
-                .flatten()
-                .map(|[first, last, both]| (first, last, both))
-        })
-    }
-
-    // A closure: the path `Held::analyse` would fix the session's lifetime, which `run` takes
-    // for every lifetime.
-    #[allow(clippy::redundant_closure_for_method_calls)]
-    fn analyse(&self, py: Python<'_>) -> PyResult<Analysed<V::Move>> {
-        self.run(py, |held| held.analyse())?
-            .map_err(|e| undecided(py, e))
-    }
-}
-
-/// A Python class over [`Live`] for one game: every method forwards to it.
+/// A Python class for one game over [`Held`]: the game and its session in one self-referential
+/// cell (the session borrows the game), behind a mutex for Python's threads. Every method is
+/// a call of [`Held`] or of the session, written once here for every [`Variant`]; the GIL is
+/// released while it runs.
 macro_rules! session_class {
-    ($(#[$doc:meta])* $name:ident, $variant:ty, $move:ty) => {
+    ($(#[$doc:meta])* $name:ident, $cell:ident, $held:ident, $variant:ty, $move:ty) => {
+        type $held<'g> = Held<'g, $variant>;
+
+        self_cell::self_cell!(
+            struct $cell {
+                owner: Arc<Game>,
+                #[not_covariant]
+                dependent: $held,
+            }
+        );
+
         $(#[$doc])*
         #[pyclass(frozen)]
         struct $name {
-            live: Live<$variant>,
+            cell: Mutex<$cell>,
+        }
+
+        impl $name {
+            fn start(game: Arc<Game>) -> Self {
+                let cell = $cell::new(game, |game| Held {
+                    session: Session::<$variant>::new(game),
+                    analysis: None,
+                });
+                $name {
+                    cell: Mutex::new(cell),
+                }
+            }
+
+            /// Runs `job` on the held session, the GIL released.
+            fn with<R: Send>(
+                &self,
+                py: Python<'_>,
+                job: impl for<'g> FnOnce(&mut $held<'g>) -> R + Send,
+            ) -> R {
+                py.allow_threads(|| {
+                    // A panic inside a job is a bug; the session it left is still usable.
+                    let mut cell = self.cell.lock().unwrap_or_else(PoisonError::into_inner);
+                    cell.with_dependent_mut(|_, held| job(held))
+                })
+            }
         }
 
         #[pymethods]
         impl $name {
             /// Plays `mv`: `None`, or why it is illegal (see [`Refusal`]), the position
             /// unchanged.
-            fn play(&self, py: Python<'_>, mv: $move) -> PyResult<Option<Refusal>> {
-                self.live.play(py, mv)
+            fn play(&self, py: Python<'_>, mv: $move) -> Option<Refusal> {
+                self.with(py, |held| held.play(mv))
             }
 
             /// Takes back the last move; the move as played, `None` at the start.
-            fn undo(&self, py: Python<'_>) -> PyResult<Option<$move>> {
-                self.live.undo(py)
+            fn undo(&self, py: Python<'_>) -> Option<$move> {
+                self.with(py, |held| held.undo())
             }
 
             /// The path's vertices in order.
-            fn path(&self, py: Python<'_>) -> PyResult<Vec<u32>> {
-                self.live.path(py)
+            fn path(&self, py: Python<'_>) -> Vec<u32> {
+                self.with(py, |held| {
+                    <$variant as Variant>::path(held.session.position()).to_vec()
+                })
             }
 
             /// The moves played, in order, as played.
-            fn moves(&self, py: Python<'_>) -> PyResult<Vec<$move>> {
-                self.live.moves(py)
+            fn moves(&self, py: Python<'_>) -> Vec<$move> {
+                self.with(py, |held| {
+                    <$variant as Variant>::history(held.session.position()).to_vec()
+                })
             }
 
             /// The player to move: 1 or 2.
-            fn to_move(&self, py: Python<'_>) -> PyResult<u8> {
-                self.live.to_move(py)
+            fn to_move(&self, py: Python<'_>) -> u8 {
+                self.with(py, |held| held.session.to_move().number())
             }
 
             /// Every legal move, in the game's order.
-            fn legal_moves(&self, py: Python<'_>) -> PyResult<Vec<$move>> {
-                self.live.legal_moves(py)
+            fn legal_moves(&self, py: Python<'_>) -> Vec<$move> {
+                self.with(py, |held| held.session.position().legal_moves())
             }
 
             /// Whether the player to move is stuck.
-            fn is_over(&self, py: Python<'_>) -> PyResult<bool> {
-                self.live.is_over(py)
+            fn is_over(&self, py: Python<'_>) -> bool {
+                self.with(py, |held| held.session.position().legal_moves().is_empty())
             }
 
             /// The game's criterion triple, `None` for a game without one or before the
             /// first move.
-            fn kind(&self, py: Python<'_>) -> PyResult<Option<(u8, u8, u8)>> {
-                self.live.kind(py)
+            fn kind(&self, py: Python<'_>) -> Option<(u8, u8, u8)> {
+                self.with(py, |held| {
+                    <$variant as Variant>::kind(held.session.position())
+                        .flatten()
+                        .map(|[first, last, both]| (first, last, both))
+                })
             }
 
             /// The position analysed: see [`Analysed`].
             fn analyse(&self, py: Python<'_>) -> PyResult<Analysed<$move>> {
-                self.live.analyse(py)
+                self.with(py, |held| held.analyse())
+                    .map_err(|e| undecided(py, e))
             }
         }
     };
@@ -530,6 +454,8 @@ macro_rules! session_class {
 session_class!(
     /// A token game in progress: moves are vertex ids, the placement first.
     TokenSession,
+    TokenCell,
+    TokenHeld,
     TokenGame,
     u32
 );
@@ -538,6 +464,8 @@ session_class!(
     /// A Slither game in progress: moves are edges `(u, v)`, recorded as played (the first
     /// as given, then `(end, new vertex)`).
     SlitherSession,
+    SlitherCell,
+    SlitherHeld,
     SlitherGame,
     (u32, u32)
 );
