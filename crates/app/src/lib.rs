@@ -30,6 +30,7 @@ mod analyze;
 mod games;
 mod job;
 mod load;
+mod record;
 mod session;
 mod slither;
 mod solve;
@@ -44,6 +45,7 @@ pub use geography_contest::{
 };
 pub use job::{Budget, JobError};
 pub use load::{load, load_game, load_record, Loaded, Record};
+pub use record::{annotate, Annotated, AnnotatedMove};
 pub use session::{PositionReport, Refused, Session};
 pub use slither::{
     analyze_slither, solve_slither_game, SlitherAnalyzeReport, SlitherEndReport, SlitherMoveReport,

@@ -15,10 +15,13 @@
 //! Below; the front ends' tests run the same jobs through the CLI and the web.
 
 use geography_formats::SlitherRecord;
-use geography_rules::{solve_slither_while, Game, Named, Player, Slither, Undecided};
+use geography_rules::{solve_slither_while, Game, Named, Player, Undecided};
 use serde::Serialize;
 
+use crate::analyze::annotation_name;
+use crate::games::SlitherGame;
 use crate::job::{Budget, JobError};
+use crate::record::annotate;
 use crate::solve::{board_info, counted, BoardInfo};
 
 /// A search that gave up: stopped by the budget, or past its bound.
@@ -200,41 +203,24 @@ pub fn analyze_slither(
     budget: &Budget,
 ) -> Result<SlitherAnalyzeReport, JobError> {
     let game = &record.game;
-    let mut position = Slither::new(game.graph());
+    let edges: Vec<(u32, u32)> = record.moves.iter().map(|m| m.edge).collect();
+    let annotated = annotate::<SlitherGame>(game, &edges, budget)?;
     let moves = |list: &[(u32, u32)]| list.iter().map(|&m| named_move(game, m)).collect();
-    let mut reports: Vec<SlitherMoveReport> = Vec::with_capacity(record.moves.len());
-    for (index, recorded) in record.moves.iter().enumerate() {
-        budget.check()?;
-        let go_on = || budget.check().is_ok();
-        let before = position
-            .analyse_while(&go_on)
-            .map_err(|e| stopped_or(budget, e))?;
-        position
-            .play(recorded.edge)
-            .map_err(|e| JobError::Internal(format!("move {}: {e}", index + 1)))?;
-        let played = *position.chosen().last().expect("a move was just played");
-        let annotation = if !before.mover_wins {
-            "already_lost"
-        } else if before.winning_moves.contains(&played) {
-            "best"
-        } else {
-            "blunder"
-        };
-        reports.push(SlitherMoveReport {
+    let reports: Vec<SlitherMoveReport> = annotated
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(index, m)| SlitherMoveReport {
             ply: index + 1,
-            player: if index % 2 == 0 { 1 } else { 2 },
-            edge: named_move(game, played),
-            winning_before: before.mover_wins,
-            annotation,
-            winning_moves: moves(&before.winning_moves),
-            legal_moves: before.legal_moves.len(),
-        });
-    }
-    budget.check()?;
-    let go_on = || budget.check().is_ok();
-    let end = position
-        .analyse_while(&go_on)
-        .map_err(|e| stopped_or(budget, e))?;
+            player: Player::to_move_after(index).number(),
+            edge: named_move(game, m.played),
+            winning_before: m.before.mover_wins,
+            annotation: annotation_name(m.annotation),
+            winning_moves: moves(&m.before.winning_moves),
+            legal_moves: m.before.legal_moves.len(),
+        })
+        .collect();
+    let end = annotated.end;
     let mover = if record.moves.len() % 2 == 0 { 1 } else { 2 };
     let blunders: Vec<usize> = reports
         .iter()
