@@ -404,20 +404,29 @@ fn read_winners(answer: &[u8], cases: usize) -> Result<Vec<Winner>, CheckVerdict
     }
 }
 
+/// Who must open the ring of a closed treasure, and the parity of the safe hits that decides
+/// it: `("odd", Baba)` or `("even", Ali)`. The player who makes the last safe hit wins, so
+/// the other one runs out of safe hits first. Written once for every sentence that says it:
+/// this checker's reason, `geography solve`'s text and the playground's summary
+/// (`geography_app::TreasureReport::summary`).
+pub fn ring_opener(safe_hits: u64) -> (&'static str, Winner) {
+    if safe_hits % 2 == 1 {
+        ("odd", Winner::Baba)
+    } else {
+        ("even", Winner::Ali)
+    }
+}
+
 /// Why the winner wins, in the game's words.
 fn treasure_reason(outcome: &TreasureOutcome) -> String {
     if outcome.open {
         return "the treasure can be touched at once, so Ali hits it on his first move".into();
     }
     let hits = outcome.safe_hits;
-    let (parity, loser) = if hits % 2 == 0 {
-        ("even", Winner::Ali)
-    } else {
-        ("odd", Winner::Baba)
-    };
+    let (parity, opener) = ring_opener(hits);
     format!(
         "the treasure is sealed by a ring of {} stones and there are {hits} safe hits ({parity}), \
-         so {loser} must open the ring",
+         so {opener} must open the ring",
         outcome.ring.len()
     )
 }

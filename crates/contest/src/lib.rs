@@ -30,7 +30,7 @@ mod noi2011;
 mod problem;
 mod treasure;
 
-pub use checker::{check_answer, CheckVerdict};
+pub use checker::{check_answer, ring_opener, CheckVerdict};
 pub use generate::{
     random_graph, slide_record, token_board, treasure_maps, GenerateError, GraphFormat,
     GraphRequest, PlacerOutcome, SlideRequest, TokenRequest, TreasureRequest, MAX_EDGES,
