@@ -63,7 +63,8 @@ pub struct Endpoint {
     pub game: &'static str,
     /// `solve`, `move` or `analyse`.
     pub action: &'static str,
-    /// The endpoint's older path, a permanent alias answering the same bytes.
+    /// The endpoint's older path, a permanent alias answering the same bytes (the token
+    /// and slide analyses share theirs, and their job).
     pub alias: Option<&'static str>,
     /// The job: the body into the answer.
     pub answer: AnswerFn,
@@ -99,7 +100,7 @@ pub const ENDPOINTS: [Endpoint; 7] = [
     Endpoint {
         game: "slide",
         action: "analyse",
-        alias: None,
+        alias: Some("/api/analyse"),
         answer: answer_analyse,
     },
     Endpoint {

@@ -93,9 +93,12 @@ pub fn router() -> Router {
 pub fn router_with(state: AppState) -> Router {
     let max_body = state.config().max_body;
     let mut router = assets::routes();
+    let mut aliases = Vec::new();
     for endpoint in api::ENDPOINTS {
         router = router.route(&endpoint.path(), jobs::job_route(endpoint.answer));
-        if let Some(alias) = endpoint.alias {
+        // `/api/analyse` is the older path of two endpoints with one job: routed once.
+        if let Some(alias) = endpoint.alias.filter(|alias| !aliases.contains(alias)) {
+            aliases.push(alias);
             router = router.route(alias, jobs::job_route(endpoint.answer));
         }
     }
