@@ -105,10 +105,13 @@ impl TryFrom<Vec<Step>> for EdgeStep {
 
     fn try_from(ends: Vec<Step>) -> Result<Self, String> {
         <[Step; 2]>::try_from(ends).map(EdgeStep).map_err(|ends| {
+            let found = match ends.len() {
+                1 => "1 end".to_string(),
+                n => format!("{n} ends"),
+            };
             format!(
                 "expected an edge [a, b], each end a cell [row, col] (1-based) or a vertex id, \
-                 found {} ends",
-                ends.len()
+                 found {found}"
             )
         })
     }
@@ -274,6 +277,8 @@ mod tests {
             "invalid request: \"moves\"[1]: expected an edge [a, b], each end a cell [row, col] \
              (1-based) or a vertex id, found 3 ends"
         );
+        let error = refused::<SlitherMoveRequest>(r#"{"moves": [[0]]}"#);
+        assert!(error.error.ends_with("found 1 end"), "{error:?}");
         let error = refused::<SlitherMoveRequest>(r#"{"moves": [[0, -1]]}"#);
         assert!(
             error
