@@ -36,11 +36,11 @@
 use std::fmt;
 
 use axum::http::StatusCode;
-use geography_app::Format;
 use geography_app::{
     analyze, load, load_record, solve as solve_game, solve_slither_game, solve_treasure,
-    AnalyzeReport, Budget, Game, JobError, Limits, Loaded, Named, PositionReport, Record, Session,
-    SlitherGame, SlitherReport, SolveOptions, SolveReport, TokenGame, TreasureReport, Variant,
+    AnalyzeReport, Budget, Format, Game, JobError, Limits, Loaded, Named, PositionReport, Record,
+    Session, SlitherGame, SlitherReport, SolveOptions, SolveReport, TokenGame, TreasureReport,
+    Variant,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
