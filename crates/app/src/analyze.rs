@@ -212,6 +212,23 @@ impl Analysis {
         }
     }
 
+    /// Bunny's mistakes in a slide record, as the NOI2011 answer lists them: the rounds i
+    /// (1-based) whose move 2i − 1, Bunny's, is a blunder, increasing; `None` for a token
+    /// game record. The rule of [`geography_rules::bunny_mistakes`], read from this
+    /// analysis's commentary.
+    pub fn bunny_mistakes(&self) -> Option<Vec<usize>> {
+        match self.record {
+            Record::Token(_) => None,
+            Record::Slide(_) => Some(
+                self.commentary
+                    .blunders()
+                    .filter(|c| c.player == Player::First)
+                    .map(|c| c.ply.div_ceil(2))
+                    .collect(),
+            ),
+        }
+    }
+
     /// The outcome in a sentence, as every front end words it.
     pub fn result(&self) -> String {
         let commentary = &self.commentary;
@@ -264,5 +281,40 @@ mod tests {
             analysis.result(),
             "Egg won: Bunny has no legal move after ply 2"
         );
+        assert_eq!(analysis.bunny_mistakes(), Some(vec![1]));
+    }
+
+    #[test]
+    fn bunny_mistakes_are_the_rules_on_every_slide_record_of_the_testdata() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/noi2011");
+        let mut records = 0;
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "in") {
+                continue;
+            }
+            let text = std::fs::read(&path).unwrap();
+            let record = load_record(&text, &Limits::DEFAULT).unwrap();
+            let Record::Slide(slide) = &record else {
+                panic!("{}: not a slide record", path.display());
+            };
+            let graph = slide.board.graph();
+            let rules =
+                geography_rules::analyse_record(&graph, slide.board.empty_vertex(), &slide.walk)
+                    .unwrap();
+            let expected = geography_rules::bunny_mistakes(&rules);
+            let analysis = analyze(record, &Budget::unlimited()).unwrap();
+            assert_eq!(
+                analysis.bunny_mistakes(),
+                Some(expected),
+                "{}",
+                path.display()
+            );
+            records += 1;
+        }
+        assert!(records > 0);
+        let token = load_record(b"1 3\n...\nmoves\n1 2\n1 1\n", &Limits::DEFAULT).unwrap();
+        let analysis = analyze(token, &Budget::unlimited()).unwrap();
+        assert_eq!(analysis.bunny_mistakes(), None);
     }
 }

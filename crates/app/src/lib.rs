@@ -7,7 +7,10 @@
 //!   ([`Analysis`], [`AnalyzeReport`]), positions ([`Session`], [`PositionReport`]), and the
 //!   contest jobs [`judge`], [`check_answer`] and the generators, re-exported from
 //!   `geography-contest`;
-//! - stopping: a [`Budget`] (a cancel flag, a deadline) checked between a job's phases.
+//! - stopping: a [`Budget`] (a cancel flag, a deadline) checked between a job's phases;
+//! - the vocabulary a front end speaks, re-exported so that it needs this crate alone:
+//!   [`Format`], [`detect`], [`Limits`], [`InputError`] and its [`ErrorKind`], a [`Game`]
+//!   and the [`Named`] vertices of its reports.
 //!
 //! Reports are serde types, defined once: a front end renders them (as text, JSON or objects)
 //! and adds only its own hints (a flag, an HTTP status). Errors are data
@@ -56,3 +59,8 @@ pub use solve::{
     SolveOptions, SolveReport, TreasureReport, STATUS_BLOCKED, STATUS_LOSES, STATUS_WINS,
 };
 pub use text::{not_in_game, refusal, Refusal};
+
+// The vocabulary the front ends speak, so that a front end needs this crate alone; the
+// kernels stay behind the jobs.
+pub use geography_formats::{detect, ErrorKind, Format, InputError, Limits};
+pub use geography_rules::{Game, Named};

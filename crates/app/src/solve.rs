@@ -14,7 +14,7 @@
 
 use geography_formats::SlideRecord;
 use geography_matching::{Certificate, EdgeClass, EdgeClasses, Proof};
-use geography_rules::{analyse_treasure, TreasureMap, TreasureOutcome};
+use geography_rules::{analyse_treasure, ring_opener, TreasureMap, TreasureOutcome};
 use geography_rules::{Game, Named, Position, Solution};
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
@@ -526,6 +526,38 @@ pub struct TreasureReport {
     pub safe_hits: u64,
     /// The ring: the stones next to the treasure's region, `[row, col]` 1-based, row-major.
     pub ring: Vec<[usize; 2]>,
+}
+
+impl TreasureReport {
+    /// The outcome in a sentence, as the playground shows it: the open treasure, or the
+    /// parity of the safe hits, who must therefore open the ring ([`ring_opener`]) and who
+    /// wins.
+    ///
+    /// # Examples
+    /// ```
+    /// use geography_app::{load, solve_treasure, Loaded};
+    /// use geography_formats::{Format, Limits};
+    /// let map = b"3 3\n1 1 1\n1 -1 1\n1 1 1\n";
+    /// let Ok(Loaded::Treasure(maps)) = load(map, Some(Format::Treasure), &Limits::DEFAULT) else {
+    ///     panic!("a treasure map");
+    /// };
+    /// assert_eq!(
+    ///     solve_treasure(&maps[0]).summary(),
+    ///     "4 safe hits: even, so Ali runs out of safe hits first and must open the ring. \
+    ///      Baba wins."
+    /// );
+    /// ```
+    pub fn summary(&self) -> String {
+        if self.open {
+            return "The treasure is open: Ali hits it on the first move.".to_string();
+        }
+        let (parity, opener) = ring_opener(self.safe_hits);
+        format!(
+            "{} safe hits: {parity}, so {opener} runs out of safe hits first and must open the \
+             ring. {} wins.",
+            self.safe_hits, self.winner
+        )
+    }
 }
 
 /// Solves a treasure map.

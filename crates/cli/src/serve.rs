@@ -1,6 +1,7 @@
 //! `geography serve [--host ADDR] [--port N] [--open] [limits]`: the web playground, on
 //! 127.0.0.1 unless told otherwise.
 
+use std::fmt;
 use std::io::{self, Write};
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::process::{Command, Stdio};
@@ -50,29 +51,33 @@ pub struct Args {
     #[arg(long)]
     open: bool,
     /// The largest request body, in bytes (413 beyond).
-    #[arg(long, value_name = "BYTES", default_value_t = ServerConfig::DEFAULT_MAX_BODY,
+    #[arg(long, value_name = "BYTES", default_value_t = defaults().max_body,
           value_parser = clap::value_parser!(u64).range(1..=1 << 40).map(|n| n as usize))]
     max_body: usize,
     /// Seconds a client may take to send a request's body once its headers are in (408
     /// beyond); decimals allowed.
-    #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = seconds)]
-    request_timeout: Duration,
+    #[arg(long, value_name = "SECONDS", default_value_t = Seconds(defaults().request_timeout),
+          value_parser = seconds)]
+    request_timeout: Seconds,
     /// Seconds a job may compute (504 beyond, and the job is stopped); decimals allowed.
-    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = seconds)]
-    solve_timeout: Duration,
+    #[arg(long, value_name = "SECONDS", default_value_t = Seconds(defaults().solve_timeout),
+          value_parser = seconds)]
+    solve_timeout: Seconds,
     /// Seconds a job may wait for a free slot while --jobs jobs compute (503 beyond).
-    #[arg(long, value_name = "SECONDS", default_value = "60", value_parser = seconds)]
-    queue_timeout: Duration,
+    #[arg(long, value_name = "SECONDS", default_value_t = Seconds(defaults().queue_timeout),
+          value_parser = seconds)]
+    queue_timeout: Seconds,
     /// Seconds a client may take to send a request's headers, on a new connection or
     /// between requests on a kept-alive one (the connection is closed beyond).
-    #[arg(long, value_name = "SECONDS", default_value = "5", value_parser = seconds)]
-    header_timeout: Duration,
+    #[arg(long, value_name = "SECONDS", default_value_t = Seconds(defaults().header_timeout),
+          value_parser = seconds)]
+    header_timeout: Seconds,
     /// Jobs computed at once, one thread each [default: the number of cores].
     #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..=4096).map(|n| n as usize))]
     jobs: Option<usize>,
     /// Jobs one client may have computing or waiting at once (429 beyond).
-    #[arg(long, value_name = "N", default_value_t = ServerConfig::DEFAULT_JOBS_PER_CLIENT,
+    #[arg(long, value_name = "N", default_value_t = defaults().jobs_per_client,
           value_parser = clap::value_parser!(u32).range(1..=4096).map(|n| n as usize))]
     jobs_per_client: usize,
     /// Count jobs per client by the last address of the X-Forwarded-For or Forwarded header
@@ -82,12 +87,29 @@ pub struct Args {
     trust_forwarded: bool,
 }
 
+/// The server's limits without options: every option's default is the server's own.
+fn defaults() -> ServerConfig {
+    ServerConfig::default()
+}
+
+/// A duration given in seconds, decimals allowed; shown as it is written (`30`, `2.5`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Seconds(Duration);
+
+impl fmt::Display for Seconds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0.as_secs_f64())
+    }
+}
+
 /// A positive number of seconds, decimals allowed.
-fn seconds(text: &str) -> Result<Duration, String> {
+fn seconds(text: &str) -> Result<Seconds, String> {
     let expected = || format!("expected a positive number of seconds, found '{text}'");
     let value: f64 = text.trim().parse().map_err(|_| expected())?;
     if value > 0.0 {
-        Duration::try_from_secs_f64(value).map_err(|_| expected())
+        Duration::try_from_secs_f64(value)
+            .map(Seconds)
+            .map_err(|_| expected())
     } else {
         Err(expected())
     }
@@ -97,26 +119,32 @@ fn seconds(text: &str) -> Result<Duration, String> {
 /// graphs of at most `max_vertices` vertices (the global options; the server's defaults
 /// when not given).
 pub fn run(args: &Args, max_cells: Option<u64>, max_vertices: Option<u64>) -> Result<(), Failure> {
-    let defaults = ServerConfig::DEFAULT_LIMITS;
-    let config = ServerConfig {
-        max_body: args.max_body,
-        limits: Limits {
-            max_cells: max_cells.unwrap_or(defaults.max_cells),
-            max_vertices: max_vertices.unwrap_or(defaults.max_vertices),
-        },
-        header_timeout: args.header_timeout,
-        request_timeout: args.request_timeout,
-        solve_timeout: args.solve_timeout,
-        queue_timeout: args.queue_timeout,
-        jobs: args.jobs.unwrap_or_else(ServerConfig::default_jobs),
-        jobs_per_client: args.jobs_per_client,
-        trust_forwarded: args.trust_forwarded,
-    };
+    let config = config(args, max_cells, max_vertices);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| Failure::Io(format!("cannot start the server runtime: {e}")))?;
     runtime.block_on(serve(args, config))
+}
+
+/// The server's configuration from the options, the server's own defaults where none is
+/// given.
+fn config(args: &Args, max_cells: Option<u64>, max_vertices: Option<u64>) -> ServerConfig {
+    let defaults = defaults();
+    ServerConfig {
+        max_body: args.max_body,
+        limits: Limits {
+            max_cells: max_cells.unwrap_or(defaults.limits.max_cells),
+            max_vertices: max_vertices.unwrap_or(defaults.limits.max_vertices),
+        },
+        header_timeout: args.header_timeout.0,
+        request_timeout: args.request_timeout.0,
+        solve_timeout: args.solve_timeout.0,
+        queue_timeout: args.queue_timeout.0,
+        jobs: args.jobs.unwrap_or(defaults.jobs),
+        jobs_per_client: args.jobs_per_client,
+        trust_forwarded: args.trust_forwarded,
+    }
 }
 
 async fn serve(args: &Args, config: ServerConfig) -> Result<(), Failure> {
@@ -191,10 +219,37 @@ mod tests {
         }
     }
 
+    #[derive(clap::Parser)]
+    struct Serve {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    fn parse(options: &[&str]) -> Args {
+        let words = std::iter::once("serve").chain(options.iter().copied());
+        <Serve as clap::Parser>::try_parse_from(words).unwrap().args
+    }
+
+    #[test]
+    fn without_options_the_server_has_its_own_defaults() {
+        assert_eq!(config(&parse(&[]), None, None), ServerConfig::default());
+        let config = config(
+            &parse(&["--solve-timeout", "2.5", "--jobs", "3", "--max-body", "10"]),
+            Some(100),
+            None,
+        );
+        assert_eq!(config.solve_timeout, Duration::from_millis(2500));
+        assert_eq!((config.jobs, config.max_body), (3, 10));
+        assert_eq!(config.limits.max_cells, 100);
+        assert_eq!(config.limits.max_vertices, defaults().limits.max_vertices);
+        assert_eq!(Seconds(Duration::from_secs(30)).to_string(), "30");
+        assert_eq!(Seconds(Duration::from_millis(2500)).to_string(), "2.5");
+    }
+
     #[test]
     fn seconds_are_positive_numbers() {
-        assert_eq!(seconds("5"), Ok(Duration::from_secs(5)));
-        assert_eq!(seconds("0.25"), Ok(Duration::from_millis(250)));
+        assert_eq!(seconds("5"), Ok(Seconds(Duration::from_secs(5))));
+        assert_eq!(seconds("0.25"), Ok(Seconds(Duration::from_millis(250))));
         for bad in ["0", "-1", "NaN", "inf", "1e300", "five", ""] {
             assert!(seconds(bad).is_err(), "{bad}");
         }

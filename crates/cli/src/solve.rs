@@ -13,7 +13,7 @@ use geography_app::{
 };
 use geography_formats::{Format, Limits, SlideRecord};
 use geography_matching::EdgeClass;
-use geography_rules::TreasureMap;
+use geography_rules::{ring_opener, TreasureMap};
 use geography_rules::{Game, Named};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -353,12 +353,12 @@ fn treasure_result(args: &Args, map: &TreasureMap) -> String {
     if report.open {
         text.push_str("the treasure is open: Ali hits it on the first move\n");
     } else {
-        let parity = if report.safe_hits % 2 == 1 {
-            "odd: Baba must open the ring"
-        } else {
-            "even: Ali must open the ring"
-        };
-        let _ = writeln!(text, "safe hits: {} ({parity})", report.safe_hits);
+        let (parity, opener) = ring_opener(report.safe_hits);
+        let _ = writeln!(
+            text,
+            "safe hits: {} ({parity}: {opener} must open the ring)",
+            report.safe_hits
+        );
         let cells: Vec<String> = report
             .ring
             .iter()

@@ -43,7 +43,7 @@ use geography_rules::{RecordAnalysis, SlideBoard, Solution};
 use crate::noi2011::slide_analysis;
 use crate::problem::Problem;
 use geography_formats::parse_treasure_maps;
-use geography_rules::{analyse_treasure, TreasureOutcome, Winner};
+use geography_rules::{analyse_treasure, ring_opener, TreasureOutcome, Winner};
 
 /// What a checker decides about an answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -411,14 +411,10 @@ fn treasure_reason(outcome: &TreasureOutcome) -> String {
         return "the treasure can be touched at once, so Ali hits it on his first move".into();
     }
     let hits = outcome.safe_hits;
-    let (parity, loser) = if hits % 2 == 0 {
-        ("even", Winner::Ali)
-    } else {
-        ("odd", Winner::Baba)
-    };
+    let (parity, opener) = ring_opener(hits);
     format!(
         "the treasure is sealed by a ring of {} stones and there are {hits} safe hits ({parity}), \
-         so {loser} must open the ring",
+         so {opener} must open the ring",
         outcome.ring.len()
     )
 }

@@ -72,7 +72,7 @@ pub use slither::{
 };
 pub use slither_oracle::SlitherBruteForce;
 pub use treasure::{
-    analyse_treasure, Spot, TreasureMap, TreasureMapError, TreasureOutcome, Winner,
+    analyse_treasure, ring_opener, Spot, TreasureMap, TreasureMapError, TreasureOutcome, Winner,
     TREASURE_MAX_CELLS, TREASURE_MAX_HP, TREASURE_MAX_SIDE,
 };
 pub use treasure_game::TreasureGame;

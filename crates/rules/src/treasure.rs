@@ -442,6 +442,19 @@ impl TreasureOutcome {
     }
 }
 
+/// Who must open the ring of a closed treasure, and the parity of the safe hits that decides
+/// it: `("odd", Baba)` or `("even", Ali)`. The player who makes the last safe hit wins, so
+/// the other one runs out of safe hits first. Written once for every sentence that says it:
+/// the contest checker's reason, `geography solve`'s text and the playground's summary
+/// (`geography_app::TreasureReport::summary`).
+pub fn ring_opener(safe_hits: u64) -> (&'static str, Winner) {
+    if safe_hits % 2 == 1 {
+        ("odd", Winner::Baba)
+    } else {
+        ("even", Winner::Ali)
+    }
+}
+
 /// Solves the game on `map`: who wins, whether the treasure is open at once, and otherwise the
 /// ring and the number of safe hits whose parity decides. See the module documentation for the
 /// reasoning.

@@ -1,10 +1,12 @@
 //! Who sent a request, and how many jobs each client has: the address a request comes from
 //! (the connection's, or behind a trusted reverse proxy the one its forwarding header
 //! names), and the count of jobs per address that bounds
-//! [`ServerConfig::jobs_per_client`](crate::ServerConfig::jobs_per_client).
+//! [`ServerConfig::jobs_per_client`](crate::config::ServerConfig::jobs_per_client). The
+//! extractor that tells a request's client lives with the state it reads (`state.rs`).
 //!
 //! # Forwarding headers
-//! Only with [`ServerConfig::trust_forwarded`](crate::ServerConfig::trust_forwarded). A proxy
+//! Only with
+//! [`ServerConfig::trust_forwarded`](crate::config::ServerConfig::trust_forwarded). A proxy
 //! appends the address it sees to `X-Forwarded-For` (`client, proxy1, ...`) or adds a
 //! `for=` element to `Forwarded` (RFC 7239); whatever came before may have been written by
 //! the client itself. So the client is the **last** address of the header, the one the proxy
@@ -21,11 +23,7 @@ use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use axum::extract::{ConnectInfo, FromRequestParts};
-use axum::http::request::Parts;
 use axum::http::HeaderMap;
-
-use crate::api::AppState;
 
 /// The address a request is counted against; `None` when the server cannot tell (a router
 /// called in process, without a connection): all such requests count as one client.
@@ -46,25 +44,6 @@ impl Client {
                 .or(peer.map(|p| p.ip()))
                 .map(|ip| ip.to_canonical()),
         )
-    }
-}
-
-impl FromRequestParts<AppState> for Client {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
-        let peer = parts
-            .extensions
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|info| info.0);
-        Ok(Client::of(
-            &parts.headers,
-            peer,
-            state.config().trust_forwarded,
-        ))
     }
 }
 

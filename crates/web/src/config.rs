@@ -17,7 +17,7 @@
 
 use std::time::Duration;
 
-use geography_formats::Limits;
+use geography_app::Limits;
 
 /// What the server accepts and for how long it waits: the sizes of requests and inputs, the
 /// timeouts, and how many jobs run at once, in all and per client.

@@ -10,10 +10,19 @@
 //! Routes:
 //! - `GET /` and the page's files, `GET /api/openapi.json` (the `OpenAPI` 3 description of
 //!   the API): see [`assets`];
-//! - `POST /api/solve`, `/api/move`, `/api/analyse`, `/api/treasure`, `/api/slither/solve`,
-//!   `/api/slither/move`: see [`api`].
+//! - `POST /api/{game}/{action}`, the game named as `geography --game` names it:
+//!   `/api/token/solve`, `/api/token/move`, `/api/token/analyse`, `/api/slide/analyse`,
+//!   `/api/treasure/solve`, `/api/slither/solve`, `/api/slither/move`, and the older paths
+//!   kept as aliases, `/api/solve`, `/api/move`, `/api/analyse`, `/api/treasure`: see
+//!   [`api::ENDPOINTS`]. Another game or action is a JSON 404 naming the endpoints there are.
 //!
 //! Anything else is a JSON 404; a known path with the wrong method a JSON 405.
+//!
+//! The crate's files, each owning one concern: [`api`] (the answers and the table of
+//! endpoints), `requests.rs` (the request types), `error.rs` (answers, errors and their
+//! statuses), `jobs.rs` (the body and the scheduling of jobs), `state.rs` (the handlers'
+//! state), `client.rs` (who a client is), `config.rs` (the limits), `server.rs` (connections),
+//! [`assets`] (the page).
 //!
 //! ```no_run
 //! # async fn run() -> std::io::Result<()> {
@@ -51,7 +60,11 @@ pub mod api;
 pub mod assets;
 mod client;
 mod config;
+mod error;
+mod jobs;
+mod requests;
 mod server;
+mod state;
 
 pub use config::ServerConfig;
 pub use server::{serve_with, serve_with_state};
@@ -59,14 +72,15 @@ pub use server::{serve_with, serve_with_state};
 use std::future::Future;
 
 use axum::extract::DefaultBodyLimit;
-use axum::http::StatusCode;
+use axum::http::{StatusCode, Uri};
 use axum::middleware;
-use axum::routing::post;
+use axum::routing::any;
 use axum::Router;
 use tokio::net::TcpListener;
 
-use self::api::{ApiError, AppState};
 pub use self::assets::{INDEX_HTML, OPENAPI_JSON};
+pub use self::error::ApiError;
+pub use self::state::AppState;
 
 /// The router of the whole server, with a fresh [`AppState`].
 pub fn router() -> Router {
@@ -74,17 +88,25 @@ pub fn router() -> Router {
 }
 
 /// The router of the whole server: page, API and fallbacks, with the body read within the
-/// limits of `state`'s configuration ([`api::read_body`]), sharing `state` (its job permits,
+/// limits of `state`'s configuration (`jobs.rs`), sharing `state` (its job permits,
 /// its jobs per client and its shutdown flag).
 pub fn router_with(state: AppState) -> Router {
     let max_body = state.config().max_body;
-    assets::routes()
-        .route("/api/solve", post(api::solve_handler))
-        .route("/api/move", post(api::move_handler))
-        .route("/api/analyse", post(api::analyse_handler))
-        .route("/api/treasure", post(api::treasure_handler))
-        .route("/api/slither/solve", post(api::slither_solve_handler))
-        .route("/api/slither/move", post(api::slither_move_handler))
+    let mut router = assets::routes();
+    let mut aliases = Vec::new();
+    for endpoint in api::ENDPOINTS {
+        router = router.route(&endpoint.path(), jobs::job_route(endpoint.answer));
+        // `/api/analyse` is the older path of two endpoints with one job: routed once.
+        if let Some(alias) = endpoint.alias.filter(|alias| !aliases.contains(alias)) {
+            aliases.push(alias);
+            router = router.route(alias, jobs::job_route(endpoint.answer));
+        }
+    }
+    router
+        .route(
+            "/api/{game}/{action}",
+            any(|uri: Uri| async move { api::no_endpoint(uri.path()) }),
+        )
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page or endpoint") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(
@@ -95,7 +117,7 @@ pub fn router_with(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(max_body))
         .layer(middleware::from_fn_with_state(
             state.clone(),
-            api::read_body,
+            jobs::read_body,
         ))
         .with_state(state)
 }

@@ -8,7 +8,7 @@
 //! - hyper's `header_read_timeout` ([`ServerConfig::header_timeout`]), with hyper-util's tokio
 //!   timer: from the moment the server waits for a request (a new connection, or after an
 //!   answer on a kept-alive one) to its last header; then the connection is closed;
-//! - the body middleware ([`api::read_body`]): the body within
+//! - the body middleware (`jobs.rs`): the body within
 //!   [`ServerConfig::request_timeout`] and [`ServerConfig::max_body`];
 //! - its peer address as `ConnectInfo<SocketAddr>`, for the jobs per client.
 //!
@@ -31,8 +31,9 @@ use hyper_util::service::TowerToHyperService;
 use tokio::net::TcpListener;
 use tower::ServiceExt;
 
-use crate::api::AppState;
-use crate::{router_with, ServerConfig};
+use crate::config::ServerConfig;
+use crate::router_with;
+use crate::state::AppState;
 
 /// Serves the playground on `listener` with `config` until `shutdown` completes; then it
 /// accepts no more connections, the jobs waiting for their turn and the running ones (at

@@ -939,16 +939,30 @@ async fn every_path_of_the_openapi_description_is_routed() {
             );
         }
     }
+    let mut operations: Vec<&str> = paths
+        .values()
+        .flat_map(|operations| operations.as_object().unwrap().values())
+        .map(|operation| operation["operationId"].as_str().unwrap())
+        .collect();
+    operations.sort_unstable();
+    let count = operations.len();
+    operations.dedup();
+    assert_eq!(operations.len(), count, "operation ids are unique");
     posts.sort();
     assert_eq!(
         posts,
         [
             "/api/analyse",
             "/api/move",
+            "/api/slide/analyse",
             "/api/slither/move",
             "/api/slither/solve",
             "/api/solve",
-            "/api/treasure"
+            "/api/token/analyse",
+            "/api/token/move",
+            "/api/token/solve",
+            "/api/treasure",
+            "/api/treasure/solve"
         ]
     );
     // Every $ref points at a definition that exists.
@@ -959,6 +973,185 @@ async fn every_path_of_the_openapi_description_is_routed() {
             description.pointer(&pointer).is_some(),
             "dangling $ref {pointer}"
         );
+    }
+}
+
+/// The endpoints by game, `/api/{game}/{action}` with the game as `geography --game` names
+/// it, and the older path each answers as.
+const GAME_PATHS: [(&str, Option<&str>); 7] = [
+    ("/api/token/solve", Some("/api/solve")),
+    ("/api/token/move", Some("/api/move")),
+    ("/api/token/analyse", Some("/api/analyse")),
+    ("/api/slide/analyse", Some("/api/analyse")),
+    ("/api/treasure/solve", Some("/api/treasure")),
+    ("/api/slither/solve", None),
+    ("/api/slither/move", None),
+];
+
+#[tokio::test]
+async fn the_game_paths_are_the_endpoints_served_for_post_only() {
+    let served: Vec<(String, Option<&str>)> = geography_web::api::ENDPOINTS
+        .iter()
+        .map(|endpoint| (endpoint.path(), endpoint.alias))
+        .collect();
+    let expected: Vec<(String, Option<&str>)> = GAME_PATHS
+        .iter()
+        .map(|&(path, alias)| (path.to_string(), alias))
+        .collect();
+    assert_eq!(served, expected);
+    for (path, _) in GAME_PATHS {
+        let (status, _, _) = send_raw(Method::POST, path, b"{}".to_vec()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{path}");
+        let (status, _, _) = send_raw(Method::GET, path, Vec::new()).await;
+        assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{path}");
+    }
+}
+
+/// Whether `answer` has the fields the description gives the answer of `POST path`.
+fn fits_its_description(path: &str, answer: &Value) {
+    let description: Value = serde_json::from_str(geography_web::OPENAPI_JSON).unwrap();
+    let resolve = |value: &Value| -> Value {
+        match value["$ref"].as_str() {
+            Some(pointer) => description.pointer(&pointer[1..]).unwrap().clone(),
+            None => value.clone(),
+        }
+    };
+    let ok = resolve(&description["paths"][path]["post"]["responses"]["200"]);
+    let schema = resolve(&ok["content"]["application/json"]["schema"]);
+    for key in answer.as_object().unwrap().keys() {
+        assert!(schema["properties"].get(key).is_some(), "{path}: {key}");
+    }
+    for key in schema["required"].as_array().unwrap() {
+        assert!(answer.get(key.as_str().unwrap()).is_some(), "{path}: {key}");
+    }
+}
+
+#[tokio::test]
+async fn every_game_path_answers_the_bytes_of_its_alias() {
+    let bowtie = read("examples/bowtie.edges");
+    let token_record = read("examples/sample.record");
+    let slide_record = read("testdata/noi2011/sample1.in");
+    let map = read("testdata/hdu4101/sample1.in");
+    let mut cases: Vec<(&str, Vec<u8>, u16)> = Vec::new();
+    for (path, body, status) in [
+        ("/api/token/solve", json!({"board": SMALL}), 200),
+        (
+            "/api/token/solve",
+            json!({"graph": bowtie, "edges": true}),
+            200,
+        ),
+        (
+            "/api/token/solve",
+            json!({"board": SMALL, "compact": true}),
+            200,
+        ),
+        ("/api/token/solve", json!({"board": "2 2\n..\n.x\n"}), 400),
+        (
+            "/api/token/solve",
+            json!({"board": "1 1\n.\n", "colour": 1}),
+            400,
+        ),
+        (
+            "/api/token/move",
+            json!({"board": SMALL, "path": [[2, 2], [2, 1]]}),
+            200,
+        ),
+        (
+            "/api/token/move",
+            json!({"board": SMALL, "path": [[2, 2], [1, 1]]}),
+            200,
+        ),
+        (
+            "/api/token/move",
+            json!({"graph": bowtie, "path": [3, [1, 1]]}),
+            400,
+        ),
+        ("/api/token/analyse", json!({ "record": token_record }), 200),
+        ("/api/token/analyse", json!({ "record": slide_record }), 200),
+        (
+            "/api/token/analyse",
+            json!({"record": "1 3\n...\nmoves\n1 1\n1 3\n"}),
+            422,
+        ),
+        ("/api/slide/analyse", json!({ "record": slide_record }), 200),
+        ("/api/slide/analyse", json!({ "record": token_record }), 200),
+        (
+            "/api/slide/analyse",
+            json!({"record": "1 6\nXO.OXO\n1\n1 9\n1 1\n"}),
+            422,
+        ),
+        ("/api/treasure/solve", json!({ "map": map }), 200),
+        ("/api/treasure/solve", json!({"map": "1 3\n5 -1 5\n"}), 200),
+        (
+            "/api/treasure/solve",
+            json!({"map": "2 2\n0 -1\n0 x\n"}),
+            400,
+        ),
+    ] {
+        cases.push((path, serde_json::to_vec(&body).unwrap(), status));
+    }
+    for &(path, _) in &GAME_PATHS[..5] {
+        cases.push((path, b"{\"record\": ".to_vec(), 400));
+        cases.push((path, b"[]".to_vec(), 400));
+    }
+    for (path, body, status) in cases {
+        let alias = GAME_PATHS.iter().find(|p| p.0 == path).unwrap().1.unwrap();
+        let text = String::from_utf8_lossy(&body).to_string();
+        let answer = send_raw(Method::POST, path, body.clone()).await;
+        let aliased = send_raw(Method::POST, alias, body).await;
+        assert_eq!(answer, aliased, "{path} and {alias} on {text}");
+        assert_eq!(answer.0.as_u16(), status, "{path} on {text}");
+        assert_eq!(answer.1, "application/json", "{path}");
+        if status == 200 {
+            // The answer is the one the description gives the path.
+            fits_its_description(path, &serde_json::from_slice(&answer.2).unwrap());
+        }
+    }
+}
+
+#[tokio::test]
+async fn other_games_and_actions_are_404_naming_the_endpoints_there_are() {
+    for (path, words) in [
+        (
+            "/api/slide/solve",
+            "no endpoint /api/slide/solve: this game's endpoints are /api/slide/analyse",
+        ),
+        (
+            "/api/slide/move",
+            "no endpoint /api/slide/move: this game's endpoints are /api/slide/analyse",
+        ),
+        (
+            "/api/treasure/move",
+            "no endpoint /api/treasure/move: this game's endpoints are /api/treasure/solve",
+        ),
+        (
+            "/api/treasure/analyse",
+            "no endpoint /api/treasure/analyse: this game's endpoints are /api/treasure/solve",
+        ),
+        (
+            "/api/slither/analyse",
+            "no endpoint /api/slither/analyse: this game's endpoints are /api/slither/solve, \
+             /api/slither/move",
+        ),
+        (
+            "/api/token/play",
+            "no endpoint /api/token/play: this game's endpoints are /api/token/solve, \
+             /api/token/move, /api/token/analyse",
+        ),
+        (
+            "/api/chess/solve",
+            "no endpoint /api/chess/solve: no such game; the games are token, slide, \
+             treasure, slither",
+        ),
+    ] {
+        for method in [Method::POST, Method::GET] {
+            let (status, content_type, bytes) =
+                send_raw(method.clone(), path, b"{}".to_vec()).await;
+            assert_eq!(status, StatusCode::NOT_FOUND, "{method} {path}");
+            assert_eq!(content_type, "application/json", "{path}");
+            let error: Value = serde_json::from_slice(&bytes).unwrap();
+            assert_eq!(error, json!({ "error": words }), "{method} {path}");
+        }
     }
 }
 

@@ -1,0 +1,333 @@
+//! The API's requests: serde types, all derived, and the one function that reads a body into
+//! one of them and words serde's errors for the client ([`parse_request`]); and the game a
+//! request gives ([`read_game`]).
+//!
+//! Every request is a JSON object of known fields (`deny_unknown_fields`). A board or a graph
+//! is text or a JSON object ([`GameInput`]); a vertex a cell `[row, col]` or an id
+//! ([`Step`]); a Slither move an edge of two ([`EdgeStep`]). Which of a cell and an id fits
+//! depends on the game, known once it is read: see `api.rs`.
+//!
+//! # Tests
+//! Below; `api.rs`'s tests and `tests/serve_api.rs` send malformed requests of every shape.
+
+use geography_app::{detect, load_game, Format, Game, Limits};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{Map, Value};
+use serde_path_to_error::Segment;
+
+use crate::error::ApiError;
+
+/// Parses a JSON body into a typed request, locating what is wrong: the one place serde's
+/// errors are worded for the client.
+///
+/// # Errors
+/// 400 with line and column: `malformed JSON: ...`, or `invalid request: ...` for a request
+/// of the wrong shape (a missing or unknown field, a value of the wrong type), naming the
+/// value at fault when it is not the whole body (`"path"[1]: ...`).
+pub fn parse_request<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    let mut deserializer = serde_json::Deserializer::from_slice(body);
+    let (error, place) = match serde_path_to_error::deserialize(&mut deserializer) {
+        Ok(request) => match deserializer.end() {
+            Ok(()) => return Ok(request),
+            Err(error) => (error, String::new()),
+        },
+        Err(error) => {
+            let place = place(error.path());
+            (error.into_inner(), place)
+        }
+    };
+    let message = error.to_string();
+    let message = message.split(" at line ").next().unwrap_or_default();
+    let kind = if error.is_data() {
+        "invalid request"
+    } else {
+        "malformed JSON"
+    };
+    Err(ApiError {
+        line: Some(error.line().max(1) as u32),
+        column: Some(error.column().max(1) as u32),
+        ..ApiError::bad_request(format!("{kind}: {place}{message}"))
+    })
+}
+
+/// Where in a request a value is, as the errors name it: `"moves"[0][1]: `, or nothing for
+/// the whole body.
+fn place(path: &serde_path_to_error::Path) -> String {
+    let place: String = path
+        .iter()
+        .filter_map(|segment| match segment {
+            Segment::Map { key } => Some(format!("\"{key}\"")),
+            Segment::Seq { index } => Some(format!("[{index}]")),
+            Segment::Enum { .. } | Segment::Unknown => None,
+        })
+        .collect();
+    if place.is_empty() {
+        place
+    } else {
+        place + ": "
+    }
+}
+
+/// A board or a graph as a request gives it: text in one of the formats of
+/// `docs/FORMATS.md`, or a JSON object (`{"rows", "cols", "neighbourhood"?, "cells"}` or
+/// `{"vertices", "edges"}`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(untagged, expecting = "expected text or a JSON object")]
+pub enum GameInput {
+    /// Text: a board for `board`; an edge list or graph6 for `graph`.
+    Text(String),
+    /// The JSON form of a board or a graph.
+    Object(Map<String, Value>),
+}
+
+/// One step of a path as a request names it: `[row, col]` (1-based) or a vertex id. Which
+/// one fits depends on the game, known once it is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(
+    untagged,
+    expecting = "expected a cell [row, col] (1-based) or a vertex id (an integer from 0)"
+)]
+pub enum Step {
+    /// A cell, 1-based row and column.
+    Cell([u32; 2]),
+    /// A vertex id.
+    Vertex(u32),
+}
+
+/// One Slither move in a request: the edge `[a, b]`, each end named as a [`Step`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "Vec<Step>")]
+pub struct EdgeStep(pub [Step; 2]);
+
+impl TryFrom<Vec<Step>> for EdgeStep {
+    type Error = String;
+
+    fn try_from(ends: Vec<Step>) -> Result<Self, String> {
+        <[Step; 2]>::try_from(ends).map(EdgeStep).map_err(|ends| {
+            let found = match ends.len() {
+                1 => "1 end".to_string(),
+                n => format!("{n} ends"),
+            };
+            format!(
+                "expected an edge [a, b], each end a cell [row, col] (1-based) or a vertex id, \
+                 found {found}"
+            )
+        })
+    }
+}
+
+/// `POST /api/token/solve` (`/api/solve`): exactly one of a board and a graph.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    /// A board: text (`N M [neighbourhood]`, then rows of `.` and `#`) or a JSON board.
+    #[serde(default)]
+    pub board: Option<GameInput>,
+    /// A graph: an edge list or graph6 text, or `{"vertices", "edges"}`.
+    #[serde(default)]
+    pub graph: Option<GameInput>,
+    /// Include `edge_classes` in the report: which edges every, some or no maximum
+    /// matching uses.
+    #[serde(default)]
+    pub edges: bool,
+    /// Answer the report in its compact form (`SolveReport::compact`): the verdicts as one
+    /// string, one character per cell (`W`, `L`, `#`, row-major) or per vertex, and the
+    /// certificate's sizes instead of its lists; no `grid`. About a byte per cell, for large
+    /// boards.
+    #[serde(default)]
+    pub compact: bool,
+}
+
+/// `POST /api/token/move` (`/api/move`): a board or a graph, as for `/api/token/solve`, and
+/// the token's path so far.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    /// The board.
+    #[serde(default)]
+    pub board: Option<GameInput>,
+    /// The graph.
+    #[serde(default)]
+    pub graph: Option<GameInput>,
+    /// The visited vertices in order: the placement first, then every move.
+    #[serde(default)]
+    pub path: Vec<Step>,
+}
+
+/// `POST /api/token/analyse`, `/api/slide/analyse` (`/api/analyse`): a played record.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyseRequest {
+    /// The record as `geography analyze` reads it: a token game record (a board or an edge
+    /// list, a line `moves`, then the token's path, the placement first) or a slide record
+    /// (NOI2011: the board of `X`, `O` and one `.`, `k`, then 2k moves).
+    pub record: String,
+}
+
+/// `POST /api/treasure/solve` (`/api/treasure`): one treasure map (HDU 4101 format).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TreasureMapRequest {
+    /// `N M`, then N rows of M integers: `-1` the treasure, `0` empty, `1..=99` a stone.
+    pub map: String,
+}
+
+/// `POST /api/slither/solve`: exactly one of a board and a graph, as for
+/// `/api/token/solve`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SlitherSolveRequest {
+    /// The board.
+    #[serde(default)]
+    pub board: Option<GameInput>,
+    /// The graph.
+    #[serde(default)]
+    pub graph: Option<GameInput>,
+}
+
+/// `POST /api/slither/move`: a board or a graph, as for `/api/token/solve`, and the edges
+/// chosen so far.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SlitherMoveRequest {
+    /// The board.
+    #[serde(default)]
+    pub board: Option<GameInput>,
+    /// The graph.
+    #[serde(default)]
+    pub graph: Option<GameInput>,
+    /// The chosen edges in play order, each `[a, b]` in either orientation.
+    #[serde(default)]
+    pub moves: Vec<EdgeStep>,
+}
+
+/// Reads the game of a request: `board` text as a board, `graph` text as graph6 or sparse6
+/// when it reads as one and as an edge list otherwise, an object in the JSON form (its errors
+/// are located in the object written compactly), all within `limits`. Returns the field read
+/// and its game.
+///
+/// # Errors
+/// 400 for none or both of `board` and `graph`; the input's error, located, with the status
+/// of its kind ([`ApiError::input`]).
+pub fn read_game(
+    board: Option<&GameInput>,
+    graph: Option<&GameInput>,
+    limits: &Limits,
+) -> Result<(&'static str, Game), ApiError> {
+    let (field, input) = match (board, graph) {
+        (Some(input), None) => ("board", input),
+        (None, Some(input)) => ("graph", input),
+        (Some(_), Some(_)) => {
+            return Err(ApiError::bad_request(
+                "give either \"board\" or \"graph\", not both",
+            ))
+        }
+        (None, None) => {
+            return Err(ApiError::bad_request(
+                "missing \"board\" (text or {\"rows\", \"cols\", \"cells\"}) or \"graph\" \
+                 (text or {\"vertices\", \"edges\"})",
+            ))
+        }
+    };
+    let loaded = match input {
+        GameInput::Text(text) => {
+            let bytes = text.as_bytes();
+            let format = match field {
+                "board" => Format::Board,
+                _ => match detect(bytes) {
+                    found @ (Format::Graph6 | Format::Sparse6) => found,
+                    _ => Format::Edges,
+                },
+            };
+            load_game(bytes, Some(format), limits)
+        }
+        GameInput::Object(object) => {
+            let bytes = serde_json::to_vec(object).unwrap_or_default();
+            load_game(&bytes, Some(Format::Json), limits)
+        }
+    };
+    loaded
+        .map(|game| (field, game))
+        .map_err(|e| ApiError::input(field, &e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::StatusCode;
+
+    fn refused<T: DeserializeOwned + std::fmt::Debug>(body: &str) -> ApiError {
+        let error = parse_request::<T>(body.as_bytes()).unwrap_err();
+        assert_eq!(error.status, StatusCode::BAD_REQUEST, "{body}");
+        error
+    }
+
+    #[test]
+    fn values_of_the_wrong_shape_are_named_by_their_place() {
+        let error = refused::<MoveRequest>(r#"{"path": [[1, 1], "1 2"]}"#);
+        assert_eq!(
+            error.error,
+            "invalid request: \"path\"[1]: expected a cell [row, col] (1-based) or a vertex id \
+             (an integer from 0)"
+        );
+        let error = refused::<SlitherMoveRequest>(r#"{"moves": [[0, 1], [1, 2, 3]]}"#);
+        assert_eq!(
+            error.error,
+            "invalid request: \"moves\"[1]: expected an edge [a, b], each end a cell [row, col] \
+             (1-based) or a vertex id, found 3 ends"
+        );
+        let error = refused::<SlitherMoveRequest>(r#"{"moves": [[0]]}"#);
+        assert!(error.error.ends_with("found 1 end"), "{error:?}");
+        let error = refused::<SlitherMoveRequest>(r#"{"moves": [[0, -1]]}"#);
+        assert!(
+            error
+                .error
+                .starts_with("invalid request: \"moves\"[0][1]: "),
+            "{error:?}"
+        );
+        let error = refused::<SolveRequest>("{\"board\": \n  5}");
+        assert_eq!(
+            error.error,
+            "invalid request: \"board\": expected text or a JSON object"
+        );
+        assert_eq!(error.line, Some(2));
+        let error = refused::<SolveRequest>(r#"{"board": "1 1\n.\n", "colour": true}"#);
+        assert!(
+            error
+                .error
+                .starts_with("invalid request: \"colour\": unknown field `colour`"),
+            "{error:?}"
+        );
+        // The whole body: no place.
+        let error = refused::<AnalyseRequest>("{}");
+        assert_eq!(error.error, "invalid request: missing field `record`");
+        let error = refused::<SolveRequest>(r#"{"board": "1 1\n.\n"} trailing"#);
+        assert!(error.error.starts_with("malformed JSON: "), "{error:?}");
+        let error = refused::<SolveRequest>("{\"board\": \n  \"1 1\\n.\\n\",,}");
+        assert!(error.error.starts_with("malformed JSON: "), "{error:?}");
+        assert_eq!(error.line, Some(2));
+    }
+
+    #[test]
+    fn inputs_and_steps_read_every_form() {
+        let request: SlitherMoveRequest = parse_request(
+            br#"{"board": {"rows": 1, "cols": 2, "cells": [".."]}, "moves": [[[1, 1], [1, 2]]]}"#,
+        )
+        .unwrap();
+        assert!(matches!(request.board, Some(GameInput::Object(_))));
+        assert_eq!(
+            request.moves,
+            [EdgeStep([Step::Cell([1, 1]), Step::Cell([1, 2])])]
+        );
+        let request: MoveRequest =
+            parse_request(br#"{"graph": "2 1\n0 1\n", "path": [0, 1]}"#).unwrap();
+        assert_eq!(
+            request.graph,
+            Some(GameInput::Text("2 1\n0 1\n".to_string()))
+        );
+        assert_eq!(request.path, [Step::Vertex(0), Step::Vertex(1)]);
+        let request: MoveRequest = parse_request(br#"{"board": null}"#).unwrap();
+        assert_eq!((request.board, request.path), (None, Vec::new()));
+    }
+}
