@@ -65,15 +65,20 @@ pub fn annotation_name(annotation: Annotation) -> &'static str {
     }
 }
 
-/// `analyze --json` (schema: `docs/analyze.schema.json`; fields may be added, never renamed).
+/// `analyze --json` for every game (schema: `docs/analyze.schema.json`; fields may be added,
+/// never renamed): a record annotated move by move. `N` is a move as reports name it: a
+/// vertex in the token game, an edge (`[Named; 2]`) in Slither.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct AnalyzeReport {
+pub struct AnalyzeReport<N = Named> {
     /// `board`, `graph` or `slide`.
     pub kind: &'static str,
+    /// The game, for games other than the token game and the slide game: `slither`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game: Option<&'static str>,
     /// The players' names.
     pub players: [String; 2],
     /// One entry per move.
-    pub moves: Vec<MoveReport>,
+    pub moves: Vec<MoveReport<N>>,
     /// The plies that are blunders, increasing.
     pub blunders: Vec<usize>,
     /// How many blunders each player made.
@@ -86,41 +91,128 @@ pub struct AnalyzeReport {
     pub winner: u8,
     /// The position after the last move.
     #[serde(rename = "final")]
-    pub end: EndReport,
+    pub end: EndReport<N>,
+    /// How a player stuck before the first move is said to be stuck.
+    #[serde(skip)]
+    stuck_at_start: &'static str,
+}
+
+/// What a move of a record was, as reports write it.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum Played {
+    /// A step of the token.
+    Step {
+        /// The token before the move; `null` for a placement.
+        from: Option<Named>,
+        /// The token after the move.
+        to: Named,
+    },
+    /// An edge chosen, as played: `[end, new vertex]` (the first edge as written).
+    Edge {
+        /// The edge.
+        edge: [Named; 2],
+    },
 }
 
 /// One move of [`AnalyzeReport`].
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct MoveReport {
+pub struct MoveReport<N = Named> {
     /// 1-based number of the move.
     pub ply: usize,
     /// Who made it: 1 or 2.
     pub player: u8,
-    /// The token before the move; `null` for a placement.
-    pub from: Option<Named>,
-    /// The token after the move.
-    pub to: Named,
+    /// The move.
+    #[serde(flatten)]
+    pub played: Played,
     /// Whether the mover was winning before the move.
     pub winning_before: bool,
     /// `best`, `blunder` or `already_lost`.
     pub annotation: &'static str,
-    /// The mover's winning moves, increasing.
-    pub winning_moves: Vec<Named>,
+    /// The mover's winning moves, in the game's order.
+    pub winning_moves: Vec<N>,
     /// How many legal moves the mover had.
     pub legal_moves: usize,
 }
 
 /// The final position of [`AnalyzeReport`].
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct EndReport {
+pub struct EndReport<N = Named> {
     /// The player to move: 1 or 2.
     pub player: u8,
     /// Whether they win with best play.
     pub winning: bool,
     /// Their winning moves.
-    pub winning_moves: Vec<Named>,
+    pub winning_moves: Vec<N>,
     /// How many legal moves they have.
     pub legal_moves: usize,
+}
+
+impl<N> AnalyzeReport<N> {
+    /// The report of `moves` and the position after them: the blunders and the winner are
+    /// read off them. `stuck_at_start` says how a player stuck before any move is stuck
+    /// (`has no legal move`, `has no edge to choose`).
+    pub(crate) fn new(
+        (kind, game): (&'static str, Option<&'static str>),
+        players: [String; 2],
+        moves: Vec<MoveReport<N>>,
+        end: EndReport<N>,
+        stuck_at_start: &'static str,
+    ) -> Self {
+        let blunders: Vec<usize> = moves
+            .iter()
+            .filter(|m| m.annotation == "blunder")
+            .map(|m| m.ply)
+            .collect();
+        let by = |player: u8| {
+            moves
+                .iter()
+                .filter(|m| m.annotation == "blunder" && m.player == player)
+                .count()
+        };
+        AnalyzeReport {
+            kind,
+            game,
+            players,
+            first_blunder: blunders.first().copied(),
+            blunders_by_player: [by(1), by(2)],
+            blunders,
+            moves,
+            finished: end.legal_moves == 0,
+            winner: if end.winning {
+                end.player
+            } else {
+                3 - end.player
+            },
+            end,
+            stuck_at_start,
+        }
+    }
+
+    /// The outcome in a sentence, as every front end words it.
+    pub fn result(&self) -> String {
+        let name = |player: u8| &self.players[usize::from(player) - 1];
+        let (mover, winner) = (name(self.end.player), name(self.winner));
+        let count = self.moves.len();
+        if self.finished {
+            if count == 0 {
+                format!("{winner} won: {mover} {}", self.stuck_at_start)
+            } else {
+                format!("{winner} won: {mover} has no legal move after ply {count}")
+            }
+        } else {
+            let stops = if count == 0 {
+                "no move was played".to_string()
+            } else {
+                format!("the record stops after ply {count}")
+            };
+            if self.end.winning {
+                format!("{stops}; {mover} to move wins with best play")
+            } else {
+                format!("{stops}; {mover} to move loses with best play: {winner} wins")
+            }
+        }
+    }
 }
 
 impl Analysis {
@@ -181,35 +273,34 @@ impl Analysis {
             .map(|c| MoveReport {
                 ply: c.ply,
                 player: c.player.number(),
-                from: c.from.map(|v| self.name(v)),
-                to: self.name(c.to),
+                played: Played::Step {
+                    from: c.from.map(|v| self.name(v)),
+                    to: self.name(c.to),
+                },
                 winning_before: c.mover_wins,
                 annotation: annotation_name(c.annotation),
                 winning_moves: self.names(&c.winning_moves),
                 legal_moves: c.legal_moves,
             })
             .collect();
-        let blunders: Vec<usize> = commentary.blunders().map(|c| c.ply).collect();
         let end = &commentary.end;
-        AnalyzeReport {
-            kind: self.kind(),
-            players: [self.player(Player::First), self.player(Player::Second)],
+        AnalyzeReport::new(
+            (self.kind(), None),
+            [self.player(Player::First), self.player(Player::Second)],
             moves,
-            first_blunder: blunders.first().copied(),
-            blunders,
-            blunders_by_player: [
-                commentary.blunder_count(Player::First),
-                commentary.blunder_count(Player::Second),
-            ],
-            finished: commentary.finished(),
-            winner: commentary.winner().number(),
-            end: EndReport {
+            EndReport {
                 player: end.mover.number(),
                 winning: end.mover_wins,
                 winning_moves: self.names(&end.winning_moves),
                 legal_moves: end.legal_moves,
             },
-        }
+            "has no legal move",
+        )
+    }
+
+    /// The outcome in a sentence, as every front end words it ([`AnalyzeReport::result`]).
+    pub fn result(&self) -> String {
+        self.report().result()
     }
 
     /// Bunny's mistakes in a slide record, as the NOI2011 answer lists them: the rounds i
@@ -226,30 +317,6 @@ impl Analysis {
                     .map(|c| c.ply.div_ceil(2))
                     .collect(),
             ),
-        }
-    }
-
-    /// The outcome in a sentence, as every front end words it.
-    pub fn result(&self) -> String {
-        let commentary = &self.commentary;
-        let end = &commentary.end;
-        let mover = self.player(end.mover);
-        let winner = self.player(commentary.winner());
-        let count = commentary.plies.len();
-        let (after, stops) = if count == 0 {
-            (String::new(), "no move was played".to_string())
-        } else {
-            (
-                format!(" after ply {count}"),
-                format!("the record stops after ply {count}"),
-            )
-        };
-        if commentary.finished() {
-            format!("{winner} won: {mover} has no legal move{after}")
-        } else if end.mover_wins {
-            format!("{stops}; {mover} to move wins with best play")
-        } else {
-            format!("{stops}; {mover} to move loses with best play: {winner} wins")
         }
     }
 }
@@ -274,7 +341,13 @@ mod tests {
         let report = analysis.report();
         assert_eq!(report.kind, "slide");
         assert_eq!(report.players, ["Bunny".to_string(), "Egg".to_string()]);
-        assert_eq!(report.moves[0].to, Named::Cell([1, 2]));
+        assert_eq!(
+            report.moves[0].played,
+            Played::Step {
+                from: Some(Named::Cell([1, 3])),
+                to: Named::Cell([1, 2])
+            }
+        );
         assert_eq!(report.moves[0].annotation, "blunder");
         assert_eq!(report.blunders, [1]);
         assert_eq!(

@@ -39,7 +39,9 @@ mod slither;
 mod solve;
 mod text;
 
-pub use analyze::{analyze, annotation_name, Analysis, AnalyzeReport, EndReport, MoveReport};
+pub use analyze::{
+    analyze, annotation_name, Analysis, AnalyzeReport, EndReport, MoveReport, Played,
+};
 pub use games::{SlitherGame, TokenGame, Variant};
 pub use geography_contest::{
     check_answer, judge, random_graph, slide_record, token_board, treasure_maps, CheckVerdict,
@@ -50,10 +52,7 @@ pub use job::{Budget, JobError};
 pub use load::{load, load_game, load_record, Loaded, Record};
 pub use record::{annotate, Annotated, AnnotatedMove};
 pub use session::{PositionReport, Refused, Session};
-pub use slither::{
-    analyze_slither, solve_slither_game, SlitherAnalyzeReport, SlitherEndReport, SlitherMoveReport,
-    SlitherReport,
-};
+pub use slither::{analyze_slither, solve_slither_game, SlitherReport};
 pub use solve::{
     counted, solve, solve_slide, solve_treasure, BoardInfo, CertificateReport, SlideReport,
     SolveOptions, SolveReport, TreasureReport, STATUS_BLOCKED, STATUS_LOSES, STATUS_WINS,

@@ -1,10 +1,10 @@
-//! Slither jobs and their reports: who wins a board or a graph played as Slither and with
-//! which first edges, a Slither record annotated move by move, and a game in progress.
+//! Slither jobs: who wins a board or a graph played as Slither and with which first edges,
+//! and a Slither record annotated move by move.
 //!
 //! Edges are named as everywhere ([`Game::name_edge`]): `[u, v]` on graphs, cells on boards.
 //! A move is the edge as it was played: `(end, new vertex)`, or the first edge as chosen.
-//! [`SlitherReport`] is `geography solve --game slither --json`, [`SlitherAnalyzeReport`]
-//! `geography analyze --game slither --json` (`docs/solve.schema.json`,
+//! [`SlitherReport`] is `geography solve --game slither --json`, the [`AnalyzeReport`] of
+//! [`analyze_slither`] `geography analyze --game slither --json` (`docs/solve.schema.json`,
 //! `docs/analyze.schema.json`).
 //!
 //! Some positions (kind (1, 1, 2)) are decided by a bounded search
@@ -18,7 +18,7 @@ use geography_formats::SlitherRecord;
 use geography_rules::{solve_slither_while, Game, Named, Player, Undecided};
 use serde::Serialize;
 
-use crate::analyze::annotation_name;
+use crate::analyze::{annotation_name, AnalyzeReport, EndReport, MoveReport, Played};
 use crate::games::SlitherGame;
 use crate::job::{Budget, JobError};
 use crate::record::annotate;
@@ -121,64 +121,6 @@ fn named_move(game: &Game, (a, b): (u32, u32)) -> [Named; 2] {
     [game.name(a), game.name(b)]
 }
 
-/// One move of [`SlitherAnalyzeReport`].
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct SlitherMoveReport {
-    /// 1-based number of the move.
-    pub ply: usize,
-    /// Who made it: 1 or 2.
-    pub player: u8,
-    /// The edge chosen, as played: `[end, new vertex]` (the first edge as written).
-    pub edge: [Named; 2],
-    /// Whether the mover was winning before the move.
-    pub winning_before: bool,
-    /// `best`, `blunder` or `already_lost`, as for the token game.
-    pub annotation: &'static str,
-    /// The mover's winning moves.
-    pub winning_moves: Vec<[Named; 2]>,
-    /// How many legal moves the mover had.
-    pub legal_moves: usize,
-}
-
-/// The position after the last move of [`SlitherAnalyzeReport`].
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct SlitherEndReport {
-    /// The player to move: 1 or 2.
-    pub player: u8,
-    /// Whether they win with best play.
-    pub winning: bool,
-    /// Their winning moves.
-    pub winning_moves: Vec<[Named; 2]>,
-    /// How many legal moves they have.
-    pub legal_moves: usize,
-}
-
-/// `geography analyze --game slither --json`: a Slither record annotated move by move.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct SlitherAnalyzeReport {
-    /// `board` or `graph`.
-    pub kind: &'static str,
-    /// `slither`.
-    pub game: &'static str,
-    /// The players' names.
-    pub players: [String; 2],
-    /// One entry per move.
-    pub moves: Vec<SlitherMoveReport>,
-    /// The plies that are blunders, increasing.
-    pub blunders: Vec<usize>,
-    /// How many blunders each player made.
-    pub blunders_by_player: [usize; 2],
-    /// The first blunder's ply.
-    pub first_blunder: Option<usize>,
-    /// Whether the player to move after the record is stuck.
-    pub finished: bool,
-    /// Who wins (1 or 2) with best play from the end of the record.
-    pub winner: u8,
-    /// The position after the last move.
-    #[serde(rename = "final")]
-    pub end: SlitherEndReport,
-}
-
 /// Annotates a Slither record: every position before a move is analysed.
 ///
 /// # Examples
@@ -201,19 +143,21 @@ pub struct SlitherAnalyzeReport {
 pub fn analyze_slither(
     record: &SlitherRecord,
     budget: &Budget,
-) -> Result<SlitherAnalyzeReport, JobError> {
+) -> Result<AnalyzeReport<[Named; 2]>, JobError> {
     let game = &record.game;
     let edges: Vec<(u32, u32)> = record.moves.iter().map(|m| m.edge).collect();
     let annotated = annotate::<SlitherGame>(game, &edges, budget)?;
     let moves = |list: &[(u32, u32)]| list.iter().map(|&m| named_move(game, m)).collect();
-    let reports: Vec<SlitherMoveReport> = annotated
+    let reports = annotated
         .moves
         .iter()
         .enumerate()
-        .map(|(index, m)| SlitherMoveReport {
+        .map(|(index, m)| MoveReport {
             ply: index + 1,
             player: Player::to_move_after(index).number(),
-            edge: named_move(game, m.played),
+            played: Played::Edge {
+                edge: named_move(game, m.played),
+            },
             winning_before: m.before.mover_wins,
             annotation: annotation_name(m.annotation),
             winning_moves: moves(&m.before.winning_moves),
@@ -221,62 +165,18 @@ pub fn analyze_slither(
         })
         .collect();
     let end = annotated.end;
-    let mover = if record.moves.len() % 2 == 0 { 1 } else { 2 };
-    let blunders: Vec<usize> = reports
-        .iter()
-        .filter(|m| m.annotation == "blunder")
-        .map(|m| m.ply)
-        .collect();
-    let by = |player: u8| {
-        reports
-            .iter()
-            .filter(|m| m.annotation == "blunder" && m.player == player)
-            .count()
-    };
-    Ok(SlitherAnalyzeReport {
-        kind: game.kind(),
-        game: "slither",
-        players: [Player::First.to_string(), Player::Second.to_string()],
-        first_blunder: blunders.first().copied(),
-        blunders_by_player: [by(1), by(2)],
-        blunders,
-        moves: reports,
-        finished: end.legal_moves.is_empty(),
-        winner: if end.mover_wins { mover } else { 3 - mover },
-        end: SlitherEndReport {
-            player: mover,
+    Ok(AnalyzeReport::new(
+        (game.kind(), Some("slither")),
+        [Player::First.to_string(), Player::Second.to_string()],
+        reports,
+        EndReport {
+            player: Player::to_move_after(record.moves.len()).number(),
             winning: end.mover_wins,
             winning_moves: moves(&end.winning_moves),
             legal_moves: end.legal_moves.len(),
         },
-    })
-}
-
-impl SlitherAnalyzeReport {
-    /// The outcome in a sentence, as every front end words it.
-    pub fn result(&self) -> String {
-        let mover = format!("player {}", self.end.player);
-        let winner = format!("player {}", self.winner);
-        let count = self.moves.len();
-        if self.finished {
-            if count == 0 {
-                format!("{winner} won: {mover} has no edge to choose")
-            } else {
-                format!("{winner} won: {mover} has no legal move after ply {count}")
-            }
-        } else {
-            let stops = if count == 0 {
-                "no move was played".to_string()
-            } else {
-                format!("the record stops after ply {count}")
-            };
-            if self.end.winning {
-                format!("{stops}; {mover} to move wins with best play")
-            } else {
-                format!("{stops}; {mover} to move loses with best play: {winner} wins")
-            }
-        }
-    }
+        "has no edge to choose",
+    ))
 }
 
 #[cfg(test)]

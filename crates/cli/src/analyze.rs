@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use geography_app::{
-    analyze, analyze_slither, counted, load_record, Analysis, Budget, JobError, Record,
-    SlitherAnalyzeReport,
+    analyze, analyze_slither, counted, load_record, Analysis, AnalyzeReport, Budget, JobError,
+    Played, Record,
 };
 use geography_formats::{parse_slither_record_with_limits, Limits};
 use geography_rules::Named;
@@ -280,7 +280,7 @@ fn slither(
             [
                 m.ply.to_string(),
                 format!("player {}", m.player),
-                edge_name(&m.edge),
+                played_name(&m.played),
                 if m.winning_before { "win" } else { "loss" }.to_string(),
                 annotation,
                 edge_list(&m.winning_moves),
@@ -301,6 +301,18 @@ fn edge_name([a, b]: &[Named; 2]) -> String {
     format!("{a}-{b}")
 }
 
+/// A move of a record as the table shows it: the edge, or the token's step.
+fn played_name(played: &Played) -> String {
+    match played {
+        Played::Edge { edge } => edge_name(edge),
+        Played::Step { from: None, to } => to.to_string(),
+        Played::Step {
+            from: Some(from),
+            to,
+        } => format!("{from}-{to}"),
+    }
+}
+
 /// A list of edges for the table: `-` when empty, cut after [`SHOWN_MOVES`].
 fn edge_list(edges: &[[Named; 2]]) -> String {
     if edges.is_empty() {
@@ -313,7 +325,7 @@ fn edge_list(edges: &[[Named; 2]]) -> String {
     shown.join(" ")
 }
 
-fn slither_summary(report: &SlitherAnalyzeReport) -> String {
+fn slither_summary(report: &AnalyzeReport<[Named; 2]>) -> String {
     let mut out = format!("result: {}", report.result());
     if !report.finished && report.end.winning {
         out.push_str(": ");
@@ -329,7 +341,7 @@ fn slither_summary(report: &SlitherAnalyzeReport) -> String {
                 out,
                 "first blunder: ply {ply}, player {} played {}; winning was {}",
                 m.player,
-                edge_name(&m.edge),
+                played_name(&m.played),
                 edge_list(&m.winning_moves)
             )
         }
