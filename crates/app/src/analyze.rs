@@ -24,12 +24,12 @@ pub struct Analysis {
 ///
 /// # Examples
 /// ```
-/// use geography_app::{analyze, load_record, Budget};
+/// use geography_app::{analyze, load_record, Annotation, Budget};
 /// use geography_formats::Limits;
 /// let record = load_record(b"1 3\n...\nmoves\n1 2\n1 1\n", &Limits::DEFAULT).unwrap();
 /// let analysis = analyze(record, &Budget::unlimited()).unwrap();
 /// let report = analysis.report();
-/// assert_eq!(report.moves[0].annotation, "blunder");
+/// assert_eq!(report.moves[0].annotation, Annotation::Blunder);
 /// assert_eq!(report.winner, 2);
 /// ```
 ///
@@ -54,15 +54,6 @@ pub fn analyze(record: Record, budget: &Budget) -> Result<Analysis, JobError> {
     .map_err(|e| JobError::Internal(e.to_string()))?
     .ok_or(JobError::Stopped)?;
     Ok(Analysis { record, commentary })
-}
-
-/// The name of an annotation in reports.
-pub fn annotation_name(annotation: Annotation) -> &'static str {
-    match annotation {
-        Annotation::KeepsWin => "best",
-        Annotation::Blunder => "blunder",
-        Annotation::AlreadyLost => "already_lost",
-    }
 }
 
 /// `analyze --json` for every game (schema: `docs/analyze.schema.json`; fields may be added,
@@ -128,7 +119,7 @@ pub struct MoveReport<N = Named> {
     /// Whether the mover was winning before the move.
     pub winning_before: bool,
     /// `best`, `blunder` or `already_lost`.
-    pub annotation: &'static str,
+    pub annotation: Annotation,
     /// The mover's winning moves, in the game's order.
     pub winning_moves: Vec<N>,
     /// How many legal moves the mover had.
@@ -161,13 +152,13 @@ impl<N> AnalyzeReport<N> {
     ) -> Self {
         let blunders: Vec<usize> = moves
             .iter()
-            .filter(|m| m.annotation == "blunder")
+            .filter(|m| m.annotation == Annotation::Blunder)
             .map(|m| m.ply)
             .collect();
         let by = |player: u8| {
             moves
                 .iter()
-                .filter(|m| m.annotation == "blunder" && m.player == player)
+                .filter(|m| m.annotation == Annotation::Blunder && m.player == player)
                 .count()
         };
         AnalyzeReport {
@@ -278,7 +269,7 @@ impl Analysis {
                     to: self.name(c.to),
                 },
                 winning_before: c.mover_wins,
-                annotation: annotation_name(c.annotation),
+                annotation: c.annotation,
                 winning_moves: self.names(&c.winning_moves),
                 legal_moves: c.legal_moves,
             })
@@ -348,7 +339,7 @@ mod tests {
                 to: Named::Cell([1, 2])
             }
         );
-        assert_eq!(report.moves[0].annotation, "blunder");
+        assert_eq!(report.moves[0].annotation, Annotation::Blunder);
         assert_eq!(report.blunders, [1]);
         assert_eq!(
             analysis.result(),

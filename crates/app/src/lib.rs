@@ -39,9 +39,7 @@ mod slither;
 mod solve;
 mod text;
 
-pub use analyze::{
-    analyze, annotation_name, Analysis, AnalyzeReport, EndReport, MoveReport, Played,
-};
+pub use analyze::{analyze, Analysis, AnalyzeReport, EndReport, MoveReport, Played};
 pub use games::{SlitherGame, TokenGame, Variant};
 pub use geography_contest::{
     check_answer, judge, random_graph, slide_record, token_board, treasure_maps, CheckVerdict,
@@ -62,4 +60,4 @@ pub use text::{not_in_game, refusal, Refusal};
 // The vocabulary the front ends speak, so that a front end needs this crate alone; the
 // kernels stay behind the jobs.
 pub use geography_formats::{detect, ErrorKind, Format, InputError, Limits};
-pub use geography_rules::{Game, Named};
+pub use geography_rules::{Annotation, Game, IllegalMove, Named, Player};

@@ -18,7 +18,7 @@ use geography_formats::SlitherRecord;
 use geography_rules::{solve_slither_while, Game, Named, Player, Undecided};
 use serde::Serialize;
 
-use crate::analyze::{annotation_name, AnalyzeReport, EndReport, MoveReport, Played};
+use crate::analyze::{AnalyzeReport, EndReport, MoveReport, Played};
 use crate::games::SlitherGame;
 use crate::job::{Budget, JobError};
 use crate::record::annotate;
@@ -125,13 +125,13 @@ fn named_move(game: &Game, (a, b): (u32, u32)) -> [Named; 2] {
 ///
 /// # Examples
 /// ```
-/// use geography_app::{analyze_slither, Budget};
+/// use geography_app::{analyze_slither, Annotation, Budget};
 /// use geography_formats::{parse_slither_record, Limits};
 /// // The path 0 – 1 – 2 – 3: choosing the end edge 0 – 1 wins (two edges are left, one
 /// // each), and extending to 2 then leaves player 1 the last edge.
 /// let record = parse_slither_record(b"4 3\n0 1\n1 2\n2 3\nmoves\n0 1\n1 2\n2 3\n").unwrap();
 /// let report = analyze_slither(&record, &Budget::unlimited()).unwrap();
-/// assert_eq!(report.moves[0].annotation, "best");
+/// assert_eq!(report.moves[0].annotation, Annotation::KeepsWin);
 /// assert_eq!(report.winner, 1);
 /// assert!(report.finished);
 /// ```
@@ -159,7 +159,7 @@ pub fn analyze_slither(
                 edge: named_move(game, m.played),
             },
             winning_before: m.before.mover_wins,
-            annotation: annotation_name(m.annotation),
+            annotation: m.annotation,
             winning_moves: moves(&m.before.winning_moves),
             legal_moves: m.before.legal_moves.len(),
         })
@@ -204,7 +204,7 @@ mod tests {
         let expected = geography_rules::solve_slither(record.game.graph()).unwrap();
         assert_eq!(report.moves[0].winning_before, expected.first_player_wins);
         assert_eq!(
-            report.moves[0].annotation == "blunder",
+            report.moves[0].annotation == geography_rules::Annotation::Blunder,
             expected.first_player_wins && !expected.winning_first_moves.contains(&(1, 2))
         );
         assert_eq!(report.moves.len(), 2);

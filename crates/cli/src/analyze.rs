@@ -128,20 +128,12 @@ fn text(analysis: &Analysis, colour: bool) -> String {
         .plies
         .iter()
         .map(|c| {
-            let mut annotation = match c.annotation {
-                Annotation::KeepsWin => "best".to_string(),
-                Annotation::Blunder => "?? blunder".to_string(),
-                Annotation::AlreadyLost => "already lost".to_string(),
-            };
-            if c.legal_moves == 1 {
-                annotation.push_str(" (only move)");
-            }
             [
                 c.ply.to_string(),
                 analysis.player(c.player),
                 analysis.name(c.to).to_string(),
                 if c.mover_wins { "win" } else { "loss" }.to_string(),
-                annotation,
+                annotation_cell(c.annotation, c.legal_moves),
                 list(analysis, &c.winning_moves),
             ]
         })
@@ -154,6 +146,20 @@ fn text(analysis: &Analysis, colour: bool) -> String {
     out.push_str(&table(&rows, &blunders, colour));
     out.push_str(&summary(analysis));
     out
+}
+
+/// A move's annotation as the table shows it, `(only move)` when the mover had no choice.
+fn annotation_cell(annotation: Annotation, legal_moves: usize) -> String {
+    let word = match annotation {
+        Annotation::KeepsWin => "best",
+        Annotation::Blunder => "?? blunder",
+        Annotation::AlreadyLost => "already lost",
+    };
+    if legal_moves == 1 {
+        format!("{word} (only move)")
+    } else {
+        word.to_string()
+    }
 }
 
 /// The table of moves: a header, then one row per move, blunders red on a terminal.
@@ -269,20 +275,12 @@ fn slither(
         .moves
         .iter()
         .map(|m| {
-            let mut annotation = match m.annotation {
-                "best" => "best".to_string(),
-                "blunder" => "?? blunder".to_string(),
-                _ => "already lost".to_string(),
-            };
-            if m.legal_moves == 1 {
-                annotation.push_str(" (only move)");
-            }
             [
                 m.ply.to_string(),
                 format!("player {}", m.player),
                 played_name(&m.played),
                 if m.winning_before { "win" } else { "loss" }.to_string(),
-                annotation,
+                annotation_cell(m.annotation, m.legal_moves),
                 edge_list(&m.winning_moves),
             ]
         })
@@ -290,7 +288,7 @@ fn slither(
     let blunders: Vec<bool> = report
         .moves
         .iter()
-        .map(|m| m.annotation == "blunder")
+        .map(|m| m.annotation == Annotation::Blunder)
         .collect();
     out.push_str(&table(&rows, &blunders, colour));
     out.push_str(&slither_summary(&report));

@@ -38,6 +38,7 @@
 use std::fmt;
 
 use geography_matching::{decompose, Graph, Masked, Search};
+use serde::Serialize;
 use thiserror::Error;
 
 use crate::replay::Replay;
@@ -98,14 +99,18 @@ pub struct Verdict {
     pub winning_move: Option<u32>,
 }
 
-/// What a move did to the game's outcome.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// What a move did to the game's outcome. Reports write it `best`, `blunder` or
+/// `already_lost`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub enum Annotation {
     /// The mover was winning and still is.
+    #[serde(rename = "best")]
     KeepsWin,
     /// The mover was winning, and after the move the opponent wins.
+    #[serde(rename = "blunder")]
     Blunder,
     /// The mover was already losing; every move loses.
+    #[serde(rename = "already_lost")]
     AlreadyLost,
 }
 
