@@ -3,7 +3,7 @@
 //! `docs/analyze.schema.json` and is consistent move by move, the text output is golden, and
 //! malformed or illegal records exit 2 with a located message.
 
-mod common;
+use crate::common;
 
 use common::{geography, root, stdout_of, validator};
 use std::fs;

@@ -1,7 +1,7 @@
 //! `geography serve` end to end: the line it prints once it listens, its limits taken from
 //! its options, and options refused with a clear message.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

@@ -2,7 +2,7 @@
 //! documents follow the published schemas and agree with the library's solver, move
 //! annotations agree with the winning moves listed, and misuse is refused.
 
-mod common;
+use crate::common;
 
 use common::{geography, root, stdout_of, validator};
 use geography_formats::parse_graph6;
@@ -22,16 +22,20 @@ fn valid(text: &str, schema: &str) -> serde_json::Value {
 #[test]
 fn solve_as_slither_agrees_with_the_library_on_graph6_graphs() {
     let list = std::fs::read_to_string(root().join("testdata/graphs/geng-7.g6")).unwrap();
-    // Every 50th graph on 7 vertices, through the binary.
-    for line in list.lines().step_by(50) {
-        let json = stdout_of(
-            geography()
-                .args([
-                    "solve", "--game", "slither", "--json", "--format", "graph6", "-",
-                ])
-                .write_stdin(format!("{line}\n")),
-        );
-        let report = valid(&json, "solve.schema.json");
+    // Every 50th graph on 7 vertices, through the binary: one graph6 stream, one JSON
+    // object per graph and per line, in input order.
+    let lines: Vec<&str> = list.lines().step_by(50).collect();
+    let stream = lines.join("\n") + "\n";
+    let json = stdout_of(
+        geography()
+            .args([
+                "solve", "--game", "slither", "--json", "--format", "graph6", "-",
+            ])
+            .write_stdin(stream),
+    );
+    assert_eq!(json.lines().count(), lines.len(), "{json}");
+    for (line, json) in lines.iter().zip(json.lines()) {
+        let report = valid(json, "solve.schema.json");
         let graph = parse_graph6(line.as_bytes()).unwrap().remove(0);
         let expected = solve_slither(&graph).unwrap();
         assert_eq!(report["game"], "slither");

@@ -2,7 +2,7 @@
 //! against the published schema, graph6 cross-checked with edge lists, scripted games, exact
 //! judge output and error exits.
 
-mod common;
+use crate::common;
 
 use common::{geography, root, stdout_of, validator};
 use std::fmt::Write as _;

@@ -4,7 +4,7 @@
 //! slide record, the `report` of `/api/analyse` is what `geography analyze --json` prints.
 //! The binary runs as a process, the router in this one.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 //! random graphs (bipartite and not) up to 12 vertices, both kernels on bipartite graphs, and
 //! long paths and grids for stack safety.
 
-mod common;
+use crate::common;
 
 use common::{graph_from_code, masks, nu_of_subsets};
 use geography_matching::{

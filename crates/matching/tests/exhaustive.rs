@@ -2,7 +2,7 @@
 //! with up to 9 edges, against brute force: matching sizes, the class of every vertex, valid
 //! matchings and checked certificates, through every solver path.
 
-mod common;
+use crate::common;
 
 use common::{brute_missable, graph_from_code, masks};
 use geography_matching::{

@@ -1,7 +1,7 @@
 //! Seeded property tests: random graphs against brute force, solvers against each other on
 //! larger graphs, masked graphs against rebuilt ones, and tampered certificates.
 
-mod common;
+use crate::common;
 
 use common::{brute_missable, masks};
 use geography_matching::{

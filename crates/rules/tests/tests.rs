@@ -1,0 +1,5 @@
+//! The integration tests of `geography-rules`, one test binary: each module is a former
+//! test file of its own (they link once instead of once each).
+
+mod position;
+mod replay;
