@@ -3,3 +3,4 @@
 
 mod position;
 mod replay;
+mod rules;
