@@ -30,7 +30,7 @@ use geography_matching::{
     Graph, Proof,
 };
 use geography_rules::{
-    solve_slither, Analysis, Game, IllegalMove, Rules, Undecided, SLITHER_SEARCH_LIMIT,
+    solve_slither, Game, IllegalMove, PositionAnalysis, Rules, Undecided, SLITHER_SEARCH_LIMIT,
 };
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -301,7 +301,7 @@ where
 /// asked for (until the next move or undo).
 struct Held<'g, V: Variant> {
     session: Session<'g, V>,
-    analysis: Option<Analysis<V::Move>>,
+    analysis: Option<PositionAnalysis<V::Move>>,
 }
 
 impl<V: Variant> Held<'_, V>

@@ -9,7 +9,7 @@
 //! # Tests
 //! Below, and through `analyze --game slither`'s tests.
 
-use geography_rules::{Analysis, Annotation, Game};
+use geography_rules::{Annotation, Game, PositionAnalysis};
 
 use crate::games::Variant;
 use crate::job::{Budget, JobError};
@@ -19,7 +19,7 @@ use crate::session::Session;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AnnotatedMove<M> {
     /// The position before the move, analysed.
-    pub before: Analysis<M>,
+    pub before: PositionAnalysis<M>,
     /// The move as the game records it (Slither: `(end, new vertex)`).
     pub played: M,
     /// What the move did to the outcome.
@@ -32,7 +32,7 @@ pub struct Annotated<M> {
     /// One entry per move, in order.
     pub moves: Vec<AnnotatedMove<M>>,
     /// The position after the last move, analysed.
-    pub end: Analysis<M>,
+    pub end: PositionAnalysis<M>,
 }
 
 /// Replays `moves` on `game`, analysing every position within `budget`.

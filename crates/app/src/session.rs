@@ -8,7 +8,7 @@
 //! # Tests
 //! Below; `geography play`'s tests and the web's tests play whole games.
 
-use geography_rules::{Analysis, Game, IllegalMove, Player, Rules};
+use geography_rules::{Game, IllegalMove, Player, PositionAnalysis, Rules};
 use serde::Serialize;
 
 use crate::games::Variant;
@@ -150,7 +150,7 @@ impl<'g, V: Variant> Session<'g, V> {
     /// # Errors
     /// [`JobError::Stopped`] when the budget runs out; [`JobError::Undecided`] when a bounded
     /// search gives up.
-    pub fn analyse(&self, budget: &Budget) -> Result<Analysis<V::Move>, JobError> {
+    pub fn analyse(&self, budget: &Budget) -> Result<PositionAnalysis<V::Move>, JobError> {
         budget.check()?;
         let go_on = || budget.check().is_ok();
         self.position

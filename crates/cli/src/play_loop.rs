@@ -8,7 +8,7 @@
 use std::io::{self, BufRead, Write};
 
 use geography_app::{Budget, Session, Variant};
-use geography_rules::{Analysis, Game};
+use geography_rules::{Game, PositionAnalysis};
 
 use crate::draw::Style;
 use crate::Failure;
@@ -33,7 +33,7 @@ pub(crate) trait Screen: Variant + Sized {
     /// Why it stands for none, when there is more to say than that it is not legal.
     fn read(
         session: &Session<'_, Self>,
-        analysis: &Analysis<Self::Move>,
+        analysis: &PositionAnalysis<Self::Move>,
         typed: &str,
     ) -> Result<Self::Move, Option<String>>;
 
@@ -74,7 +74,7 @@ pub(crate) fn undo_turn(
 pub(crate) fn respond<S: Screen>(
     typed: &str,
     session: &mut Session<'_, S>,
-    analysis: &Analysis<S::Move>,
+    analysis: &PositionAnalysis<S::Move>,
     human_first: bool,
     over: bool,
 ) -> Reply {

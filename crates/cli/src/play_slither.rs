@@ -7,7 +7,7 @@
 use std::fmt::Write;
 
 use geography_app::{not_in_game, refusal, Session, SlitherGame};
-use geography_rules::{Analysis, Game, IllegalMove, Named};
+use geography_rules::{Game, IllegalMove, Named, PositionAnalysis};
 
 use crate::draw::{self, Mark, Style};
 use crate::play_loop::Screen;
@@ -150,7 +150,7 @@ fn why_not(session: &Session<'_, SlitherGame>, edge: (u32, u32)) -> String {
 /// Why it stands for none.
 fn resolve(
     session: &Session<'_, SlitherGame>,
-    analysis: &Analysis<(u32, u32)>,
+    analysis: &PositionAnalysis<(u32, u32)>,
     typed: &Typed,
 ) -> Result<(u32, u32), String> {
     let game = session.game();
@@ -225,7 +225,7 @@ impl Screen for SlitherGame {
 
     fn read(
         session: &Session<'_, Self>,
-        analysis: &Analysis<(u32, u32)>,
+        analysis: &PositionAnalysis<(u32, u32)>,
         typed: &str,
     ) -> Result<(u32, u32), Option<String>> {
         parse(session.game(), typed)

@@ -3,7 +3,7 @@
 
 use geography_app::{Session, TokenGame};
 use geography_boards::Cell;
-use geography_rules::{Analysis, Game};
+use geography_rules::{Game, PositionAnalysis};
 
 use crate::draw::{self, Mark, Style};
 use crate::play_loop::Screen;
@@ -157,7 +157,7 @@ impl Screen for TokenGame {
 
     fn read(
         session: &Session<'_, Self>,
-        analysis: &Analysis<u32>,
+        analysis: &PositionAnalysis<u32>,
         typed: &str,
     ) -> Result<u32, Option<String>> {
         match Table(session.game()).parse(typed) {

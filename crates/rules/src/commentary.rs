@@ -31,7 +31,7 @@ use geography_matching::{Graph, Search};
 use crate::position::Position;
 use crate::record::{check_record, Annotation, Player, RecordMoveError};
 use crate::replay::Replay;
-use crate::rules::Analysis;
+use crate::rules::PositionAnalysis;
 
 /// One move of a record with the engine's comment.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -162,7 +162,7 @@ pub fn annotate_record_while(
     // The token's vertices in order, and the analysis of every position: before each move,
     // then at the end.
     let tokens: Vec<u32> = start.into_iter().chain(moves.iter().copied()).collect();
-    let mut positions: Vec<Analysis<u32>> = Vec::with_capacity(moves.len() + 1);
+    let mut positions: Vec<PositionAnalysis<u32>> = Vec::with_capacity(moves.len() + 1);
     match (start, moves.split_first()) {
         (Some(start), _) => check_record(graph, start, moves)?,
         (None, None) => {}

@@ -17,7 +17,7 @@
 //! - [`TreasureMap`], [`analyse_treasure`]: the treasure game of HDU 4101, decided by a
 //!   parity;
 //! - [`Rules`]: the one abstraction every game's position implements (legal moves, `play`
-//!   with a typed [`IllegalMove`], `undo`, an exact [`Analysis`]);
+//!   with a typed [`IllegalMove`], `undo`, an exact [`PositionAnalysis`]);
 //! - [`BruteForce`], [`SlitherBruteForce`] and the generic [`search_winning_moves`]: plain
 //!   game-tree search, the judges every solver is tested against.
 //!
@@ -62,7 +62,9 @@ pub use record::{
     analyse_record, analyse_record_with, check_record, Annotation, Method, Player, Ply,
     RecordAnalysis, RecordError, RecordMoveError, Verdict,
 };
-pub use rules::{search_mover_wins, search_winning_moves, Analysis, IllegalMove, Rules, Undecided};
+pub use rules::{
+    search_mover_wins, search_winning_moves, IllegalMove, PositionAnalysis, Rules, Undecided,
+};
 pub use slide::{
     analyse_slide, bunny_mistakes, replay_slide, slide_player_name, Piece, SlideBoard,
     SlideBoardError, SlideError, SLIDE_MAX_CELLS, SLIDE_MAX_SIDE,

@@ -21,7 +21,7 @@
 use geography_boards::{solve_board, solve_board_in_bands, solve_board_on_threads, Grid};
 use geography_matching::{decompose, Adjacency, Class, Decomposition, Graph, Masked};
 
-use crate::rules::{Analysis, IllegalMove, Rules, Undecided};
+use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
 
 /// Who wins from every vertex of a graph when the token starts there.
 #[derive(Debug, Clone)]
@@ -177,7 +177,7 @@ impl<'g> Position<'g> {
 
     /// Who wins, every winning move and every legal move, from one decomposition of the
     /// unvisited graph.
-    pub fn analyse(&self) -> Analysis<u32> {
+    pub fn analyse(&self) -> PositionAnalysis<u32> {
         let rest = Masked::new(self.graph, &self.visited);
         let decomposition = decompose(&rest);
         let legal_moves = self.legal_moves();
@@ -186,7 +186,7 @@ impl<'g> Position<'g> {
             .copied()
             .filter(|&u| decomposition.class(u) == Class::Missable)
             .collect();
-        Analysis {
+        PositionAnalysis {
             mover_wins: !winning_moves.is_empty(),
             winning_moves,
             legal_moves,
@@ -219,7 +219,7 @@ impl Rules for Position<'_> {
     }
 
     /// Exact in one decomposition: never undecided.
-    fn analyse(&self, _go_on: &dyn Fn() -> bool) -> Result<Analysis<u32>, Undecided> {
+    fn analyse(&self, _go_on: &dyn Fn() -> bool) -> Result<PositionAnalysis<u32>, Undecided> {
         Ok(Position::analyse(self))
     }
 }

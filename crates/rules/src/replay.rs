@@ -21,7 +21,7 @@
 
 use geography_matching::{BlossomDeletion, DeletionMatching, Graph, Search};
 
-use crate::rules::Analysis;
+use crate::rules::PositionAnalysis;
 
 /// A maximum matching of a record's unvisited graph, kept as the token moves.
 pub(crate) enum Replay<'g> {
@@ -89,7 +89,7 @@ impl<'g> Replay<'g> {
 
     /// The token arrives on `t` (see [`Self::arrive`]): who wins, every winning move and every
     /// legal move of the position, increasing.
-    pub(crate) fn visit(&mut self, t: u32) -> Analysis<u32> {
+    pub(crate) fn visit(&mut self, t: u32) -> PositionAnalysis<u32> {
         let mover_wins = self.arrive(t);
         let legal_moves: Vec<u32> = self
             .graph()
@@ -108,7 +108,7 @@ impl<'g> Replay<'g> {
             Vec::new()
         };
         debug_assert_eq!(mover_wins, !winning_moves.is_empty(), "a win has a move");
-        Analysis {
+        PositionAnalysis {
             mover_wins,
             winning_moves,
             legal_moves,

@@ -144,7 +144,7 @@ pub struct Undecided {
 
 /// The exact analysis of a position.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Analysis<M> {
+pub struct PositionAnalysis<M> {
     /// Whether the player to move wins with best play.
     pub mover_wins: bool,
     /// Every winning move, in the order of `legal_moves`.
@@ -153,7 +153,7 @@ pub struct Analysis<M> {
     pub legal_moves: Vec<M>,
 }
 
-impl<M: Copy> Analysis<M> {
+impl<M: Copy> PositionAnalysis<M> {
     /// The perfect engine's choice: the first winning move, or when there is none the first
     /// legal move; `None` when the mover is stuck.
     pub fn engine_move(&self) -> Option<M> {
@@ -194,7 +194,7 @@ pub trait Rules {
     ///
     /// # Errors
     /// [`Undecided`] when a bounded search gives up.
-    fn analyse(&self, go_on: &dyn Fn() -> bool) -> Result<Analysis<Self::Move>, Undecided>;
+    fn analyse(&self, go_on: &dyn Fn() -> bool) -> Result<PositionAnalysis<Self::Move>, Undecided>;
 }
 
 /// Whether the player to move wins, by plain game-tree search over [`Rules::legal_moves`]

@@ -67,7 +67,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::rules::{Analysis, IllegalMove, Rules, Undecided};
+use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
 use geography_matching::{
     augment_to_maximum, decompose, edge_classes, Adjacency, Decomposition, EdgeClass, Graph, NONE,
 };
@@ -343,7 +343,7 @@ impl<'g> Slither<'g> {
     /// assert!(analysis.mover_wins);
     /// assert_eq!(analysis.winning_moves, [(1, 0), (2, 3)]);
     /// ```
-    pub fn analyse(&self) -> Result<Analysis<(u32, u32)>, Undecided> {
+    pub fn analyse(&self) -> Result<PositionAnalysis<(u32, u32)>, Undecided> {
         self.analyse_within(SLITHER_SEARCH_LIMIT, &|| true)
     }
 
@@ -355,7 +355,7 @@ impl<'g> Slither<'g> {
     pub fn analyse_while(
         &self,
         go_on: &dyn Fn() -> bool,
-    ) -> Result<Analysis<(u32, u32)>, Undecided> {
+    ) -> Result<PositionAnalysis<(u32, u32)>, Undecided> {
         self.analyse_within(SLITHER_SEARCH_LIMIT, go_on)
     }
 
@@ -363,12 +363,12 @@ impl<'g> Slither<'g> {
         &self,
         limit: usize,
         go_on: &dyn Fn() -> bool,
-    ) -> Result<Analysis<(u32, u32)>, Undecided> {
+    ) -> Result<PositionAnalysis<(u32, u32)>, Undecided> {
         let mut explorer = Explorer::new(self.graph, limit, go_on);
         let legal_moves = self.legal_moves();
         let Some((x, y)) = self.ends() else {
             let winning_moves = explorer.winning_first_moves()?;
-            return Ok(Analysis {
+            return Ok(PositionAnalysis {
                 mover_wins: !winning_moves.is_empty(),
                 winning_moves,
                 legal_moves,
@@ -397,7 +397,7 @@ impl<'g> Slither<'g> {
         }
         let mover_wins = !winning_moves.is_empty();
         debug_assert!(kind.mover_wins().is_none_or(|wins| wins == mover_wins));
-        Ok(Analysis {
+        Ok(PositionAnalysis {
             mover_wins,
             winning_moves,
             legal_moves,
@@ -440,7 +440,7 @@ impl Rules for Slither<'_> {
         self.chosen.len()
     }
 
-    fn analyse(&self, go_on: &dyn Fn() -> bool) -> Result<Analysis<(u32, u32)>, Undecided> {
+    fn analyse(&self, go_on: &dyn Fn() -> bool) -> Result<PositionAnalysis<(u32, u32)>, Undecided> {
         self.analyse_while(go_on)
     }
 }

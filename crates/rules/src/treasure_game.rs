@@ -20,7 +20,7 @@
 //! `tests/rules.rs` compares the analysis with plain game-tree search over these moves on
 //! every position of random games on small maps.
 
-use crate::rules::{Analysis, IllegalMove, Rules, Undecided};
+use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
 use crate::treasure::{analyse_treasure, TreasureMap, TREASURE};
 
 /// A treasure map in play: the map as hit so far, and the hits in order.
@@ -158,7 +158,7 @@ impl Rules for TreasureGame {
     }
 
     /// Exact by the parity: never undecided.
-    fn analyse(&self, _go_on: &dyn Fn() -> bool) -> Result<Analysis<u32>, Undecided> {
+    fn analyse(&self, _go_on: &dyn Fn() -> bool) -> Result<PositionAnalysis<u32>, Undecided> {
         let legal_moves = self.legal_moves();
         let treasure = {
             let (row, col) = self.map.treasure();
@@ -182,7 +182,7 @@ impl Rules for TreasureGame {
                 Vec::new()
             }
         };
-        Ok(Analysis {
+        Ok(PositionAnalysis {
             mover_wins: !winning_moves.is_empty(),
             winning_moves,
             legal_moves,
