@@ -32,7 +32,8 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use criterion::{BatchSize, Criterion};
+use criterion::measurement::WallTime;
+use criterion::{BatchSize, BenchmarkGroup, Criterion};
 use geography_contest::{judge_noi2011, Random};
 use geography_matching::{DeletionMatching, Graph, Search, Work};
 use geography_rules::{
@@ -139,6 +140,16 @@ impl Case {
         (analysis, mistakes, wins)
     }
 
+    /// The case's benchmark group: ten samples of 8 s, after a second of warm-up.
+    fn group<'a>(&self, criterion: &'a mut Criterion) -> BenchmarkGroup<'a, WallTime> {
+        let mut group = criterion.benchmark_group(format!("slide/{}", self.name));
+        group
+            .sample_size(10)
+            .warm_up_time(Duration::from_secs(1))
+            .measurement_time(Duration::from_secs(8));
+        group
+    }
+
     /// The record in the official input format.
     fn input_text(&self) -> String {
         let mut text = format!(
@@ -221,7 +232,7 @@ fn bench_400(criterion: &mut Criterion) {
     let (_, work) = play_out(prepared(&case, Search::Plain), &case.walk[..PREFIX]);
     print_work(&case, "plain", PREFIX, &work);
 
-    let mut group = criterion.benchmark_group(format!("slide/{}", case.name));
+    let mut group = case.group(criterion);
     group.bench_function("analyse/incremental/full", |b| {
         b.iter(|| {
             let analysis = case.analyse(black_box(moves), Method::Incremental);
@@ -287,7 +298,7 @@ fn bench_1000(criterion: &mut Criterion) {
             .count()
     );
 
-    let mut group = criterion.benchmark_group(format!("slide/{}", case.name));
+    let mut group = case.group(criterion);
     group.bench_function("deletions/incremental/full", |b| {
         b.iter_batched(
             || incremental.clone(),
@@ -299,11 +310,7 @@ fn bench_1000(criterion: &mut Criterion) {
 }
 
 fn main() {
-    let mut criterion = Criterion::default()
-        .sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(8))
-        .configure_from_args();
+    let mut criterion = Criterion::default().configure_from_args();
     bench_400(&mut criterion);
     bench_1000(&mut criterion);
     criterion.final_summary();
