@@ -5,6 +5,9 @@
 //! generators" (OOPSLA 2014), the `SplitMix64` step; D. Lemire, "Fast random integer generation
 //! in an interval" (TOMACS 2019), for [`Random::below`].
 //!
+//! The unit tests of the deletion kernels draw their deletion orders (random game walks,
+//! random permutations) from `deletion_order`, here.
+//!
 //! # Complexity
 //! O(1) per draw (a rejection in [`Random::below`] is rarer than one in 2^32 for small
 //! bounds), 8 bytes of state.

@@ -4,6 +4,9 @@
 //! move leads to a position the opponent loses. Positions (visited set, token) are
 //! memoised. Every solver in the project is tested against this.
 //!
+//! Both brute-force judges (this one and Slither's) build their move table with
+//! `neighbour_masks` and walk a bitmask of moves with `members`, both here.
+//!
 //! # Complexity
 //! Exponential: at most 2^n · n positions, each costing O(n). Meant for graphs of up to
 //! about 20 vertices; [`BruteForce::new`] refuses more than [`BruteForce::MAX_VERTICES`].
