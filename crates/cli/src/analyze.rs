@@ -10,7 +10,7 @@ use geography_app::{
 };
 use geography_formats::{parse_slither_record_with_limits, Limits};
 use geography_rules::Named;
-use geography_rules::{Annotation, Player};
+use geography_rules::{Annotation, Game, Player};
 
 use crate::input::{describe, emit, name, read, GameArg};
 use crate::Failure;
@@ -86,31 +86,34 @@ fn list(analysis: &Analysis, moves: &[u32]) -> String {
     shown.join(" ")
 }
 
+/// What a record's game is played on, for its heading: "a 3x4 board (king), 12 free cells"
+/// or "a graph of 5 vertices and 4 edges".
+fn played_on(game: &Game) -> String {
+    match game.board() {
+        Some(board) => format!(
+            "a {}x{} board ({}), {}",
+            board.rows(),
+            board.cols(),
+            board.neighbourhood(),
+            counted(game.vertex_count(), "free cell", "free cells")
+        ),
+        None => format!(
+            "a graph of {} and {}",
+            counted(game.vertex_count(), "vertex", "vertices"),
+            counted(game.edge_count(), "edge", "edges")
+        ),
+    }
+}
+
 fn heading(analysis: &Analysis) -> String {
     let count = analysis.commentary().plies.len();
     let moves = counted(count, "move", "moves");
     match analysis.record() {
-        Record::Token(record) => {
-            let graph = record.game.graph();
-            let what = match record.game.board() {
-                Some(board) => format!(
-                    "a {}x{} board ({}), {}",
-                    board.rows(),
-                    board.cols(),
-                    board.neighbourhood(),
-                    counted(graph.vertex_count(), "free cell", "free cells")
-                ),
-                None => format!(
-                    "a graph of {} and {}",
-                    counted(graph.vertex_count(), "vertex", "vertices"),
-                    counted(graph.edge_count(), "edge", "edges")
-                ),
-            };
-            format!(
-                "token game on {what}: {moves}; player 1 places the token (ply 1), \
-                 player 2 moves first\n"
-            )
-        }
+        Record::Token(record) => format!(
+            "token game on {}: {moves}; player 1 places the token (ply 1), player 2 moves \
+             first\n",
+            played_on(&record.game)
+        ),
         Record::Slide(slide) => format!(
             "slide game on a {}x{} board: {moves} ({}); Bunny slides white pieces (O), Egg \
              black ones (X); a move names the piece's cell\n",
@@ -252,23 +255,9 @@ fn slither(
         text.push('\n');
         return emit(&text);
     }
-    let game = &record.game;
-    let what = match game.board() {
-        Some(board) => format!(
-            "a {}x{} board ({}), {}",
-            board.rows(),
-            board.cols(),
-            board.neighbourhood(),
-            counted(game.vertex_count(), "free cell", "free cells")
-        ),
-        None => format!(
-            "a graph of {} and {}",
-            counted(game.vertex_count(), "vertex", "vertices"),
-            counted(game.edge_count(), "edge", "edges")
-        ),
-    };
     let mut out = format!(
-        "slither on {what}: {}; player 1 chooses the first edge\n",
+        "slither on {}: {}; player 1 chooses the first edge\n",
+        played_on(&record.game),
         counted(report.moves.len(), "move", "moves")
     );
     let rows: Vec<[String; 6]> = report

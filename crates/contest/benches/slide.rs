@@ -32,7 +32,8 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use criterion::{BatchSize, Criterion};
+use criterion::measurement::WallTime;
+use criterion::{BatchSize, BenchmarkGroup, Criterion};
 use geography_contest::{judge_noi2011, Random};
 use geography_matching::{DeletionMatching, Graph, Search, Work};
 use geography_rules::{
@@ -121,6 +122,34 @@ impl Case {
         analyse_record_with(&self.graph, 0, &self.walk[..moves], method).expect("legal record")
     }
 
+    /// The whole record analysed with the incremental method, timed once; with Bunny's
+    /// mistakes and the positions won by the mover, which the timed runs check (printed).
+    fn whole(&self) -> (RecordAnalysis, usize, usize) {
+        let moves = self.walk.len();
+        let analysis = once(
+            &format!("{}: whole analysis, incremental", self.name),
+            || self.analyse(moves, Method::Incremental),
+        );
+        let mistakes = bunny_mistakes(&analysis).len();
+        let wins = analysis.positions().iter().filter(|v| v.mover_wins).count();
+        eprintln!(
+            "{}: {moves} moves, {wins} positions won by the mover, {} blunders, {mistakes} by Bunny",
+            self.name,
+            analysis.blunders().count()
+        );
+        (analysis, mistakes, wins)
+    }
+
+    /// The case's benchmark group: ten samples of 8 s, after a second of warm-up.
+    fn group<'a>(&self, criterion: &'a mut Criterion) -> BenchmarkGroup<'a, WallTime> {
+        let mut group = criterion.benchmark_group(format!("slide/{}", self.name));
+        group
+            .sample_size(10)
+            .warm_up_time(Duration::from_secs(1))
+            .measurement_time(Duration::from_secs(8));
+        group
+    }
+
     /// The record in the official input format.
     fn input_text(&self) -> String {
         let mut text = format!(
@@ -178,18 +207,8 @@ const PREFIX: usize = 5_000;
 fn bench_400(criterion: &mut Criterion) {
     let case = case(400, 400, 80_000, 2011);
     let moves = case.walk.len();
-    let full = once(
-        &format!("{}: whole analysis, incremental", case.name),
-        || case.analyse(moves, Method::Incremental),
-    );
-    let mistakes = bunny_mistakes(&full).len();
+    let (full, mistakes, wins) = case.whole();
     let blunders = full.blunders().count();
-    let wins = full.positions().iter().filter(|v| v.mover_wins).count();
-    eprintln!(
-        "{}: {moves} moves, {wins} positions won by the mover, {blunders} blunders, \
-         {mistakes} by Bunny",
-        case.name
-    );
     assert!(mistakes > 0 && blunders > mistakes && wins > moves / 10 && wins < moves * 9 / 10);
 
     // Both methods agree on the prefix (and the full record, on request).
@@ -213,11 +232,7 @@ fn bench_400(criterion: &mut Criterion) {
     let (_, work) = play_out(prepared(&case, Search::Plain), &case.walk[..PREFIX]);
     print_work(&case, "plain", PREFIX, &work);
 
-    let mut group = criterion.benchmark_group(format!("slide/{}", case.name));
-    group
-        .sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(8));
+    let mut group = case.group(criterion);
     group.bench_function("analyse/incremental/full", |b| {
         b.iter(|| {
             let analysis = case.analyse(black_box(moves), Method::Incremental);
@@ -260,17 +275,7 @@ fn bench_1000(criterion: &mut Criterion) {
     const PLAIN_PREFIX: usize = 1_000;
     let case = case(1000, 1000, 100_000, 4101);
     let moves = case.walk.len();
-    let full = once(
-        &format!("{}: whole analysis, incremental", case.name),
-        || case.analyse(moves, Method::Incremental),
-    );
-    let mistakes = bunny_mistakes(&full).len();
-    let wins = full.positions().iter().filter(|v| v.mover_wins).count();
-    eprintln!(
-        "{}: {moves} moves, {wins} positions won by the mover, {} blunders, {mistakes} by Bunny",
-        case.name,
-        full.blunders().count()
-    );
+    let (full, mistakes, wins) = case.whole();
     assert!(mistakes > 0);
     let incremental = once(&format!("{}: first maximum matching", case.name), || {
         prepared(&case, Search::Incremental)
@@ -293,11 +298,7 @@ fn bench_1000(criterion: &mut Criterion) {
             .count()
     );
 
-    let mut group = criterion.benchmark_group(format!("slide/{}", case.name));
-    group
-        .sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(8));
+    let mut group = case.group(criterion);
     group.bench_function("deletions/incremental/full", |b| {
         b.iter_batched(
             || incremental.clone(),

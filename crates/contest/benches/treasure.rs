@@ -108,10 +108,6 @@ fn walled_map(n: usize, seed: u64) -> Case {
 
 fn bench_analyse(c: &mut Criterion) {
     let mut group = c.benchmark_group("treasure/analyse");
-    group
-        .sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(4));
     for n in [1000, 5000] {
         let case = walled_map(n, 0x4101 + n as u64);
         case.check(&analyse_treasure(&case.map));
@@ -128,10 +124,6 @@ fn bench_analyse(c: &mut Criterion) {
 
 fn bench_judge(c: &mut Criterion) {
     let mut group = c.benchmark_group("treasure/judge");
-    group
-        .sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(4));
     let case = walled_map(1000, 0x4101);
     let text = case.map.to_string();
     let reparsed = parse_treasure_map(&mut Tokens::new(text.as_bytes())).expect("map text parses");
@@ -148,7 +140,11 @@ fn bench_judge(c: &mut Criterion) {
 }
 
 fn main() {
-    let mut criterion = Criterion::default().configure_from_args();
+    let mut criterion = Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4))
+        .configure_from_args();
     bench_analyse(&mut criterion);
     bench_judge(&mut criterion);
     criterion.final_summary();

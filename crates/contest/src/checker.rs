@@ -468,6 +468,11 @@ mod tests {
         }
     }
 
+    /// The checker of `problem` on `input`, as a function of the answer.
+    fn checker(problem: Problem, input: &[u8]) -> impl Fn(&str) -> CheckVerdict + '_ {
+        move |answer| check_answer(problem, input, answer.as_bytes())
+    }
+
     fn presentation_error(verdict: &CheckVerdict) -> &str {
         match verdict {
             CheckVerdict::PresentationError(why) => why,
@@ -503,7 +508,7 @@ mod tests {
         let mut tampered_wins = 0;
         for (name, input, output) in testdata("jsoi2009") {
             let lines: Vec<&str> = output.lines().collect();
-            let check = |answer: &str| check_answer(Problem::Jsoi2009, &input, answer.as_bytes());
+            let check = checker(Problem::Jsoi2009, &input);
             if lines == ["LOSE"] {
                 let why = check("WIN\n");
                 assert!(
@@ -562,12 +567,10 @@ mod tests {
 
     #[test]
     fn token_game_wrong_cells_are_explained() {
-        let sample = b"3 3\n.##\n...\n#.#\n";
-        let check = |answer: &str| check_answer(Problem::Jsoi2009, sample, answer.as_bytes());
+        let check = checker(Problem::Jsoi2009, b"3 3\n.##\n...\n#.#\n");
         assert_eq!(check("WIN\n2 3\n3 2\n"), CheckVerdict::Accepted);
-        let why = check("WIN\n1 1\n2 3\n3 2\n");
         assert_eq!(
-            wrong_answer(&why),
+            wrong_answer(&check("WIN\n1 1\n2 3\n3 2\n")),
             "line 2: cell 1 1 is listed as a winning placement, but the player moving first \
              from it wins (by moving to 2 1): every maximum matching covers it"
         );
@@ -648,7 +651,7 @@ mod tests {
                 .skip(1)
                 .map(|l| l.trim().parse().unwrap())
                 .collect();
-            let check = |answer: String| check_answer(Problem::Noi2011, &input, answer.as_bytes());
+            let check = checker(Problem::Noi2011, &input);
             let listing = |rounds: &[usize]| {
                 let mut lines = vec![rounds.len().to_string()];
                 lines.extend(rounds.iter().map(ToString::to_string));
@@ -660,14 +663,14 @@ mod tests {
                 &(rounds.len() + 1).to_string(),
                 1,
             );
-            let why = check(miscounted);
+            let why = check(&miscounted);
             assert!(
                 presentation_error(&why).contains("announces"),
                 "{name}: {why}"
             );
             if let Some((&first, rest)) = rounds.split_first() {
                 with_mistakes += 1;
-                let why = check(listing(rest));
+                let why = check(&listing(rest));
                 assert!(
                     wrong_answer(&why).starts_with(&format!(
                         "missing mistake in round {first}: Bunny was winning before it"
@@ -675,16 +678,16 @@ mod tests {
                     "{name}: {why}"
                 );
                 if let Some(&second) = rest.first() {
-                    let why = check(listing(&[second, first]));
+                    let why = check(&listing(&[second, first]));
                     assert!(
                         wrong_answer(&why).starts_with("rounds out of increasing order at line 3"),
                         "{why}"
                     );
                 }
-                let why = check(listing(&[first, first]));
+                let why = check(&listing(&[first, first]));
                 assert!(wrong_answer(&why).contains("listed twice"), "{name}: {why}");
             } else {
-                let why = check(listing(&[1]));
+                let why = check(&listing(&[1]));
                 assert!(
                     wrong_answer(&why)
                         .starts_with("line 2: round 1 is listed as a mistake, but Bunny was"),
@@ -692,7 +695,7 @@ mod tests {
                 );
             }
             let parsed = geography_formats::parse_slide_record(&input).unwrap();
-            let why = check(listing(&[parsed.rounds + 1]));
+            let why = check(&listing(&[parsed.rounds + 1]));
             assert!(
                 wrong_answer(&why).contains("is not a round of the record"),
                 "{name}: {why}"
@@ -704,8 +707,10 @@ mod tests {
     #[test]
     fn slide_mistakes_are_explained_in_the_games_words() {
         // Sample 3: mistakes in rounds 1 and 2.
-        let sample3 = b"4 4\nOOXX\nOXXO\nOO.O\nXXXO\n2\n3 2\n2 2\n1 2\n1 3\n";
-        let check = |answer: &str| check_answer(Problem::Noi2011, sample3, answer.as_bytes());
+        let check = checker(
+            Problem::Noi2011,
+            b"4 4\nOOXX\nOXXO\nOO.O\nXXXO\n2\n3 2\n2 2\n1 2\n1 3\n",
+        );
         assert_eq!(check("2 1 2"), CheckVerdict::Accepted);
         let why = check("1\n1\n");
         assert!(
@@ -755,7 +760,7 @@ mod tests {
     fn treasure_answers_are_checked_case_by_case() {
         for (name, input, output) in testdata("hdu4101") {
             let lines: Vec<&str> = output.lines().collect();
-            let check = |answer: &str| check_answer(Problem::Hdu4101, &input, answer.as_bytes());
+            let check = checker(Problem::Hdu4101, &input);
             let flip = |line: &str| {
                 if line == "Ali Win" {
                     "Baba Win"

@@ -155,6 +155,20 @@ fn cell_count(
     }
 }
 
+/// Checks that the number `what` of a request, `value`, is within `min..=max`.
+fn in_range(what: &'static str, value: usize, min: usize, max: usize) -> Result<(), GenerateError> {
+    if (min..=max).contains(&value) {
+        Ok(())
+    } else {
+        Err(GenerateError::OutOfRange {
+            what,
+            value,
+            min,
+            max,
+        })
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Token game (JSOI2009).
 
@@ -330,14 +344,12 @@ const CHECKERBOARD_BIAS: [f64; 5] = [0.5, 0.65, 0.8, 0.9, 0.97];
 pub fn slide_record(request: &SlideRequest, seed: u64) -> Result<String, GenerateError> {
     let (rows, cols) = (request.rows, request.cols);
     cell_count("slide board", rows, cols, 3, MAX_SLIDE_CELLS)?;
-    if !(1..=SLIDE_MAX_ROUNDS).contains(&request.max_rounds) {
-        return Err(GenerateError::OutOfRange {
-            what: "the number of rounds",
-            value: request.max_rounds,
-            min: 1,
-            max: SLIDE_MAX_ROUNDS,
-        });
-    }
+    in_range(
+        "the number of rounds",
+        request.max_rounds,
+        1,
+        SLIDE_MAX_ROUNDS,
+    )?;
     if request.blunders > request.max_rounds {
         return Err(GenerateError::TooManyBlunders {
             blunders: request.blunders,
@@ -616,23 +628,14 @@ pub fn treasure_maps(request: &TreasureRequest, seed: u64) -> Result<String, Gen
         1,
         MAX_GENERATED_CELLS,
     )?;
-    if !(1..=geography_rules::TREASURE_MAX_HP).contains(&request.max_hp) {
-        return Err(GenerateError::OutOfRange {
-            what: "the most hit points",
-            value: usize::from(request.max_hp),
-            min: 1,
-            max: usize::from(geography_rules::TREASURE_MAX_HP),
-        });
-    }
+    in_range(
+        "the most hit points",
+        usize::from(request.max_hp),
+        1,
+        usize::from(geography_rules::TREASURE_MAX_HP),
+    )?;
     let max_cases = (MAX_TOTAL_CELLS / cells).max(1);
-    if !(1..=max_cases).contains(&request.cases) {
-        return Err(GenerateError::OutOfRange {
-            what: "the number of cases",
-            value: request.cases,
-            min: 1,
-            max: max_cases,
-        });
-    }
+    in_range("the number of cases", request.cases, 1, max_cases)?;
     if request.outcome == Some(Winner::Baba) && (request.rows < 3 || request.cols < 3) {
         return Err(GenerateError::Impossible(
             "Baba cannot win on a map with fewer than 3 rows or columns: the treasure is on \
@@ -758,22 +761,8 @@ pub fn random_graph(request: &GraphRequest, seed: u64) -> Result<String, Generat
         GraphFormat::Edges => MAX_VERTICES,
         GraphFormat::Graph6 => MAX_GRAPH6_VERTICES,
     };
-    if !(1..=max_vertices).contains(&n) {
-        return Err(GenerateError::OutOfRange {
-            what: "the number of vertices",
-            value: n,
-            min: 1,
-            max: max_vertices,
-        });
-    }
-    if request.edges > MAX_EDGES {
-        return Err(GenerateError::OutOfRange {
-            what: "the number of edges",
-            value: request.edges,
-            min: 0,
-            max: MAX_EDGES,
-        });
-    }
+    in_range("the number of vertices", n, 1, max_vertices)?;
+    in_range("the number of edges", request.edges, 0, MAX_EDGES)?;
     let (left, right) = (n.div_ceil(2), n / 2);
     let (kind, pairs) = if request.bipartite {
         ("bipartite graph", left as u64 * right as u64)
@@ -876,6 +865,41 @@ mod tests {
         }
     }
 
+    fn slide(rows: usize, cols: usize, max_rounds: usize, blunders: usize) -> SlideRequest {
+        SlideRequest {
+            rows,
+            cols,
+            max_rounds,
+            blunders,
+        }
+    }
+
+    fn treasure(
+        rows: usize,
+        cols: usize,
+        max_hp: u8,
+        outcome: Option<Winner>,
+        cases: usize,
+    ) -> TreasureRequest {
+        TreasureRequest {
+            rows,
+            cols,
+            max_hp,
+            outcome,
+            cases,
+        }
+    }
+
+    /// An edge list.
+    fn graph(vertices: usize, edges: usize, bipartite: bool) -> GraphRequest {
+        GraphRequest {
+            vertices,
+            edges,
+            bipartite,
+            format: GraphFormat::Edges,
+        }
+    }
+
     #[test]
     fn splitmix_is_the_published_sequence_and_draws_stay_in_range() {
         // The first outputs for seed 0 (as in the reference implementation).
@@ -905,31 +929,15 @@ mod tests {
         let requests: [&dyn Fn(u64) -> String; 4] = [
             &|seed| token_board(&token(8, 10, 0.2, Some(PlacerOutcome::Win)), seed).unwrap(),
             &|seed| {
-                let request = SlideRequest {
-                    rows: 4,
-                    cols: 5,
-                    max_rounds: 30,
-                    blunders: 1,
-                };
+                let request = slide(4, 5, 30, 1);
                 slide_record(&request, seed).unwrap()
             },
             &|seed| {
-                let request = TreasureRequest {
-                    rows: 4,
-                    cols: 4,
-                    max_hp: 5,
-                    outcome: None,
-                    cases: 3,
-                };
+                let request = treasure(4, 4, 5, None, 3);
                 treasure_maps(&request, seed).unwrap()
             },
             &|seed| {
-                let request = GraphRequest {
-                    vertices: 30,
-                    edges: 40,
-                    bipartite: true,
-                    format: GraphFormat::Edges,
-                };
+                let request = graph(30, 40, true);
                 random_graph(&request, seed).unwrap()
             },
         ];
@@ -943,12 +951,7 @@ mod tests {
             token_board(&token(3, 4, 0.3, None), 5).unwrap(),
             "3 4\n..##\n#...\n...#\n"
         );
-        let request = GraphRequest {
-            vertices: 6,
-            edges: 4,
-            bipartite: false,
-            format: GraphFormat::Edges,
-        };
+        let request = graph(6, 4, false);
         assert_eq!(
             random_graph(&request, 5).unwrap(),
             "6 4\n0 1\n1 2\n2 4\n2 5\n"
@@ -1017,12 +1020,7 @@ mod tests {
 
     #[test]
     fn many_blunders_fit_on_a_contest_sized_board() {
-        let request = SlideRequest {
-            rows: 12,
-            cols: 12,
-            max_rounds: 1000,
-            blunders: 6,
-        };
+        let request = slide(12, 12, 1000, 6);
         let text = slide_record(&request, 3).unwrap();
         assert!(crate::judge_noi2011(text.as_bytes())
             .unwrap()
@@ -1031,12 +1029,7 @@ mod tests {
 
     #[test]
     fn slide_records_respect_the_round_limit_and_end_with_bunny_stuck() {
-        let request = SlideRequest {
-            rows: 6,
-            cols: 6,
-            max_rounds: 3,
-            blunders: 1,
-        };
+        let request = slide(6, 6, 3, 1);
         for seed in 0..5 {
             let text = slide_record(&request, seed).unwrap();
             let parsed = geography_formats::parse_slide_record(text.as_bytes()).unwrap();
@@ -1053,45 +1046,23 @@ mod tests {
 
     #[test]
     fn impossible_slide_requests_fail_clearly() {
-        let request = SlideRequest {
-            rows: 1,
-            cols: 3,
-            max_rounds: 5,
-            blunders: 1,
-        };
+        let request = slide(1, 3, 5, 1);
         let error = slide_record(&request, 0).unwrap_err();
         assert!(matches!(error, GenerateError::GaveUp { .. }), "{error}");
         assert!(error
             .to_string()
             .contains("1×3 slide record with exactly 1 blunder by Bunny in at most 5 rounds"));
-        let request = SlideRequest {
-            rows: 4,
-            cols: 4,
-            max_rounds: 2,
-            blunders: 3,
-        };
+        let request = slide(4, 4, 2, 3);
         assert_eq!(
             slide_record(&request, 0).unwrap_err().to_string(),
             "3 blunders cannot fit in at most 2 rounds: Bunny blunders at most once a round"
         );
-        let request = SlideRequest {
-            rows: 1,
-            cols: 2,
-            max_rounds: 2,
-            blunders: 0,
-        };
         assert!(matches!(
-            slide_record(&request, 0),
+            slide_record(&slide(1, 2, 2, 0), 0),
             Err(GenerateError::Size { .. })
         ));
-        let request = SlideRequest {
-            rows: 3,
-            cols: 3,
-            max_rounds: 0,
-            blunders: 0,
-        };
         assert!(matches!(
-            slide_record(&request, 0),
+            slide_record(&slide(3, 3, 0, 0), 0),
             Err(GenerateError::OutOfRange { .. })
         ));
     }
@@ -1099,38 +1070,26 @@ mod tests {
     #[test]
     fn treasure_outcomes_are_forced_case_by_case() {
         for (seed, winner) in (0..20u64).zip([Winner::Ali, Winner::Baba].into_iter().cycle()) {
-            let request = TreasureRequest {
-                rows: 3 + seed as usize % 5,
-                cols: 3 + seed as usize % 4,
-                max_hp: 1 + (seed % 4) as u8,
-                outcome: Some(winner),
-                cases: 3,
-            };
+            let request = treasure(
+                3 + seed as usize % 5,
+                3 + seed as usize % 4,
+                1 + (seed % 4) as u8,
+                Some(winner),
+                3,
+            );
             let text = treasure_maps(&request, seed).unwrap();
             let expected = format!("{}\n", winner.judge_line()).repeat(3);
             assert_eq!(judge_hdu4101(text.as_bytes()).unwrap(), expected, "{text}");
         }
         // Hit points stay within the bound.
-        let request = TreasureRequest {
-            rows: 20,
-            cols: 20,
-            max_hp: 2,
-            outcome: None,
-            cases: 1,
-        };
+        let request = treasure(20, 20, 2, None, 1);
         let text = treasure_maps(&request, 1).unwrap();
         assert!(text
             .lines()
             .skip(1)
             .flat_map(str::split_whitespace)
             .all(|v| ["-1", "0", "1", "2"].contains(&v)));
-        let baba = TreasureRequest {
-            rows: 2,
-            cols: 9,
-            max_hp: 3,
-            outcome: Some(Winner::Baba),
-            cases: 1,
-        };
+        let baba = treasure(2, 9, 3, Some(Winner::Baba), 1);
         assert!(matches!(
             treasure_maps(&baba, 0),
             Err(GenerateError::Impossible(_))
@@ -1140,12 +1099,8 @@ mod tests {
             treasure_maps(&zero, 0),
             Err(GenerateError::OutOfRange { .. })
         ));
-        let hp = TreasureRequest {
-            max_hp: 100,
-            ..request
-        };
         assert!(matches!(
-            treasure_maps(&hp, 0),
+            treasure_maps(&treasure(20, 20, 100, None, 1), 0),
             Err(GenerateError::OutOfRange { .. })
         ));
     }
@@ -1162,12 +1117,7 @@ mod tests {
             (50, 100, false),
             (50, 600, true),
         ] {
-            let request = GraphRequest {
-                vertices,
-                edges,
-                bipartite,
-                format: GraphFormat::Edges,
-            };
+            let request = graph(vertices, edges, bipartite);
             let text = random_graph(&request, vertices as u64).unwrap();
             let graph = parse_edges(text.as_bytes()).unwrap();
             assert_eq!(
@@ -1193,32 +1143,17 @@ mod tests {
                 graph.edges().collect::<Vec<_>>()
             );
         }
-        let request = GraphRequest {
-            vertices: 4,
-            edges: 7,
-            bipartite: false,
-            format: GraphFormat::Edges,
-        };
+        let request = graph(4, 7, false);
         assert_eq!(
             random_graph(&request, 0).unwrap_err().to_string(),
             "a simple graph on 4 vertices has at most 6 edges, 7 asked for"
         );
-        let request = GraphRequest {
-            bipartite: true,
-            edges: 5,
-            ..request
-        };
         assert!(matches!(
-            random_graph(&request, 0),
+            random_graph(&graph(4, 5, true), 0),
             Err(GenerateError::TooManyEdges { max: 4, .. })
         ));
-        let request = GraphRequest {
-            vertices: 0,
-            edges: 0,
-            ..request
-        };
         assert!(matches!(
-            random_graph(&request, 0),
+            random_graph(&graph(0, 0, true), 0),
             Err(GenerateError::OutOfRange { .. })
         ));
     }

@@ -28,10 +28,7 @@ pub fn judge_hdu4101(input: &[u8]) -> Result<String, InputError> {
 /// As [`judge_hdu4101`], and a map over the limits.
 pub fn judge_hdu4101_with_limits(input: &[u8], limits: &Limits) -> Result<String, InputError> {
     check_treasure_limits(input, limits)?;
-    let mut tokens = Tokens::new(input);
-    if tokens.at_end() {
-        return Err(tokens.error_here("no test case: the input is empty or blank"));
-    }
+    let mut tokens = Tokens::non_empty(input, "no test case: the input is empty or blank")?;
     let mut output = String::new();
     while !tokens.at_end() {
         let map = parse_treasure_map(&mut tokens)?;

@@ -33,10 +33,7 @@ pub fn parse_board(input: &[u8]) -> Result<Board, InputError> {
 /// # Complexity
 /// O(input) time; memory one byte per cell, never more than the input holds.
 pub fn parse_board_with_limits(input: &[u8], limits: &Limits) -> Result<Board, InputError> {
-    let mut tokens = Tokens::new(input);
-    if tokens.at_end() {
-        return Err(tokens.error_here("empty input: expected a board"));
-    }
+    let mut tokens = Tokens::non_empty(input, "empty input: expected a board")?;
     let header = tokens.clone().error_here("");
     let rows = tokens.count("the number of rows", 1, u32::MAX as usize)? as u32;
     let cols = tokens.count("the number of columns", 1, u32::MAX as usize)? as u32;

@@ -379,10 +379,7 @@ pub fn parse_edges(input: &[u8]) -> Result<Graph, InputError> {
 /// check it and count degrees, once to place the edges, so no list of edges is held beside
 /// it; ids with signs take a third reading).
 pub fn parse_edges_with_limits(input: &[u8], limits: &Limits) -> Result<Graph, InputError> {
-    let mut tokens = Tokens::new(input);
-    if tokens.at_end() {
-        return Err(tokens.error_here("empty input: expected 'n m'"));
-    }
+    let mut tokens = Tokens::non_empty(input, "empty input: expected 'n m'")?;
     if let Some((n, at)) = tokens.clone().next_token().and_then(size) {
         limits.check_vertices(n, at)?;
     }

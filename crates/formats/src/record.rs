@@ -45,12 +45,10 @@ pub(crate) fn read_game<'a>(
     limits: &Limits,
     kind: &RecordKind,
 ) -> Result<(Game, Tokens<'a>), InputError> {
-    let mut tokens = Tokens::new(input);
-    if tokens.at_end() {
-        return Err(tokens.error_here(
-            "empty input: expected a board or an edge list, a line 'moves' and the moves",
-        ));
-    }
+    let mut tokens = Tokens::non_empty(
+        input,
+        "empty input: expected a board or an edge list, a line 'moves' and the moves",
+    )?;
     let mut previous_line = 0;
     let keyword = loop {
         match tokens.next_token() {

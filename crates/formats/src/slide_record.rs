@@ -95,10 +95,7 @@ pub fn parse_slide_record_with_limits(
     input: &[u8],
     limits: &Limits,
 ) -> Result<SlideRecord, InputError> {
-    let mut tokens = Tokens::new(input);
-    if tokens.at_end() {
-        return Err(tokens.error_here("empty input: expected the board size 'n m'"));
-    }
+    let mut tokens = Tokens::non_empty(input, "empty input: expected the board size 'n m'")?;
     let header = tokens.clone().error_here("");
     let rows = tokens.count("the number of rows n", 1, SLIDE_MAX_SIDE)?;
     let cols_at = tokens

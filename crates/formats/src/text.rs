@@ -265,6 +265,19 @@ impl<'a> Tokens<'a> {
         }
     }
 
+    /// Tokens of `input`, or the error `empty` (located after the whitespace) when it holds
+    /// none: how every format starts.
+    ///
+    /// # Errors
+    /// An empty or blank input.
+    pub fn non_empty(input: &'a [u8], empty: &str) -> Result<Self, InputError> {
+        let mut tokens = Tokens::new(input);
+        if tokens.at_end() {
+            return Err(tokens.error_here(empty));
+        }
+        Ok(tokens)
+    }
+
     fn skip_space(&mut self) {
         while let Some(&b) = self.input.get(self.pos) {
             if !is_space(b) {

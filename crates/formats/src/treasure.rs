@@ -172,10 +172,7 @@ pub fn parse_treasure_maps_with_limits(
     limits: &Limits,
 ) -> Result<Vec<TreasureMap>, InputError> {
     check_treasure_limits(input, limits)?;
-    let mut tokens = Tokens::new(input);
-    if tokens.at_end() {
-        return Err(tokens.error_here("empty input: expected a treasure map"));
-    }
+    let mut tokens = Tokens::non_empty(input, "empty input: expected a treasure map")?;
     let mut maps = Vec::new();
     while !tokens.at_end() {
         maps.push(parse_treasure_map(&mut tokens)?);

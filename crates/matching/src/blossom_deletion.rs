@@ -219,49 +219,20 @@ impl<'g> BlossomDeletion<'g> {
 mod tests {
     use super::*;
     use crate::decomposition::Class;
-    use crate::random::Random;
+    use crate::random::{deletion_order, Random};
     use crate::solve::decompose;
-
-    fn below(rng: &mut Random, n: usize) -> usize {
-        (rng.next_u64() % n as u64) as usize
-    }
 
     /// A random graph: a cycle of odd length through the first vertices (so it is rarely
     /// bipartite) and random edges.
     fn random_graph(rng: &mut Random) -> Graph {
-        let n = 3 + below(rng, 12);
-        let odd = 3 + 2 * below(rng, (n - 1) / 2);
+        let n = 3 + rng.below(12);
+        let odd = 3 + 2 * rng.below((n - 1) / 2);
         let mut edges: Vec<(u32, u32)> =
             (0..odd as u32).map(|i| (i, (i + 1) % odd as u32)).collect();
-        for _ in 0..below(rng, 2 * n) {
-            edges.push((below(rng, n) as u32, below(rng, n) as u32));
+        for _ in 0..rng.below(2 * n) {
+            edges.push((rng.below(n) as u32, rng.below(n) as u32));
         }
         Graph::from_edges(n, edges).unwrap()
-    }
-
-    /// Deletes along a random walk where possible (like a game), jumping elsewhere when stuck.
-    fn walk_order(rng: &mut Random, graph: &Graph) -> Vec<u32> {
-        let n = graph.vertex_count();
-        let mut gone = vec![false; n];
-        let mut order = Vec::new();
-        let mut at = below(rng, n) as u32;
-        loop {
-            gone[at as usize] = true;
-            order.push(at);
-            let next: Vec<u32> = graph
-                .neighbor_slice(at)
-                .iter()
-                .copied()
-                .filter(|&w| !gone[w as usize])
-                .collect();
-            if !next.is_empty() {
-                at = next[below(rng, next.len())];
-            } else if let Some(w) = (0..n as u32).find(|&w| !gone[w as usize]) {
-                at = w;
-            } else {
-                return order;
-            }
-        }
     }
 
     #[test]
@@ -271,15 +242,7 @@ mod tests {
         let mut avoidable = [0usize; 2];
         for case in 0..1500 {
             let graph = random_graph(&mut rng);
-            let order = if case % 2 == 0 {
-                walk_order(&mut rng, &graph)
-            } else {
-                let mut order: Vec<u32> = (0..graph.vertex_count() as u32).collect();
-                for i in (1..order.len()).rev() {
-                    order.swap(i, below(&mut rng, i + 1));
-                }
-                order
-            };
+            let order = deletion_order(&mut rng, &graph, case % 2 == 0);
             let mut game = BlossomDeletion::new(&graph);
             let mut deleted = vec![false; graph.vertex_count()];
             for &v in &order {

@@ -509,22 +509,10 @@ mod tests {
     use super::*;
     use crate::decomposition::Class;
     use crate::graph::Masked;
+    use crate::random::{deletion_order, Random};
     use crate::solve::decompose;
 
-    /// The crate's seeded generator, bounded numbers by a plain modulo.
-    struct Rng(crate::random::Random);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0.next_u64()
-        }
-
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
-        }
-    }
-
-    fn random_bipartite(rng: &mut Rng, left: usize, right: usize, edges: usize) -> Graph {
+    fn random_bipartite(rng: &mut Random, left: usize, right: usize, edges: usize) -> Graph {
         let pairs: Vec<(u32, u32)> = (0..edges)
             .map(|_| {
                 let u = rng.below(left) as u32;
@@ -541,34 +529,9 @@ mod tests {
             .always_covered()
     }
 
-    /// Deletes along a random walk where possible (like a game), jumping elsewhere when stuck.
-    fn walk_order(rng: &mut Rng, graph: &Graph) -> Vec<u32> {
-        let n = graph.vertex_count();
-        let mut gone = vec![false; n];
-        let mut order = Vec::new();
-        let mut at = rng.below(n) as u32;
-        loop {
-            gone[at as usize] = true;
-            order.push(at);
-            let next: Vec<u32> = graph
-                .neighbor_slice(at)
-                .iter()
-                .copied()
-                .filter(|&w| !gone[w as usize])
-                .collect();
-            if let Some(&w) = next.get(rng.below(next.len().max(1))) {
-                at = w;
-            } else if let Some(w) = (0..n as u32).find(|&w| !gone[w as usize]) {
-                at = w;
-            } else {
-                return order;
-            }
-        }
-    }
-
     #[test]
     fn marks_stay_closed_and_answers_match_the_decomposition() {
-        let mut rng = Rng(crate::random::Random::new(7));
+        let mut rng = Random::new(7);
         let mut answers = [0usize; 2];
         let mut avoidable = [0usize; 2];
         for case in 0..400 {
@@ -576,15 +539,7 @@ mod tests {
             let right = 1 + rng.below(9);
             let edges = rng.below(3 * (left + right));
             let graph = random_bipartite(&mut rng, left, right, edges);
-            let order = if case % 2 == 0 {
-                walk_order(&mut rng, &graph)
-            } else {
-                let mut order: Vec<u32> = (0..graph.vertex_count() as u32).collect();
-                for i in (1..order.len()).rev() {
-                    order.swap(i, rng.below(i + 1));
-                }
-                order
-            };
+            let order = deletion_order(&mut rng, &graph, case % 2 == 0);
             let mut fast = DeletionMatching::new(&graph, Search::Incremental).unwrap();
             let mut plain = DeletionMatching::new(&graph, Search::Plain).unwrap();
             let mut deleted = vec![false; graph.vertex_count()];
@@ -604,9 +559,7 @@ mod tests {
                 let mut rest: Vec<u32> = (0..graph.vertex_count() as u32)
                     .filter(|&w| !deleted[w as usize])
                     .collect();
-                for i in (1..rest.len()).rev() {
-                    rest.swap(i, rng.below(i + 1));
-                }
+                rng.shuffle(&mut rest);
                 for w in rest {
                     let missable = decomposition.class(w) == Class::Missable;
                     assert_eq!(fast.avoidable(w), missable, "case {case}, vertex {w}");

@@ -5,6 +5,9 @@
 //! generators" (OOPSLA 2014), the `SplitMix64` step; D. Lemire, "Fast random integer generation
 //! in an interval" (TOMACS 2019), for [`Random::below`].
 //!
+//! The unit tests of the deletion kernels draw their deletion orders (random game walks,
+//! random permutations) from `deletion_order`, here.
+//!
 //! # Complexity
 //! O(1) per draw (a rejection in [`Random::below`] is rarer than one in 2^32 for small
 //! bounds), 8 bytes of state.
@@ -66,6 +69,35 @@ impl Random {
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// A test input: an order deleting every vertex of `graph`. With `walk`, along a random walk
+/// where possible (like a game), jumping to the first remaining vertex when stuck; otherwise
+/// a random permutation. The unit tests of the deletion kernels replay games with it.
+#[cfg(test)]
+pub(crate) fn deletion_order(rng: &mut Random, graph: &crate::Graph, walk: bool) -> Vec<u32> {
+    use crate::{Adjacency, Masked};
+    let n = graph.vertex_count();
+    if !walk {
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        rng.shuffle(&mut order);
+        return order;
+    }
+    let mut gone = vec![false; n];
+    let mut order = Vec::new();
+    let mut at = rng.below(n) as u32;
+    loop {
+        gone[at as usize] = true;
+        order.push(at);
+        let next: Vec<u32> = Masked::new(graph, &gone).neighbors(at).collect();
+        if !next.is_empty() {
+            at = rng.pick(&next);
+        } else if let Some(w) = (0..n as u32).find(|&w| !gone[w as usize]) {
+            at = w;
+        } else {
+            return order;
         }
     }
 }

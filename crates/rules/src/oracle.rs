@@ -4,6 +4,9 @@
 //! move leads to a position the opponent loses. Positions (visited set, token) are
 //! memoised. Every solver in the project is tested against this.
 //!
+//! Both brute-force judges (this one and Slither's) build their move table with
+//! `neighbour_masks` and walk a bitmask of moves with `members`, both here.
+//!
 //! # Complexity
 //! Exponential: at most 2^n · n positions, each costing O(n). Meant for graphs of up to
 //! about 20 vertices; [`BruteForce::new`] refuses more than [`BruteForce::MAX_VERTICES`].
@@ -26,11 +29,8 @@ impl BruteForce {
 
     /// A search over `graph`, or `None` if it has more than [`Self::MAX_VERTICES`] vertices.
     pub fn new(graph: &Graph) -> Option<Self> {
-        let n = graph.vertex_count();
-        (n <= Self::MAX_VERTICES).then(|| BruteForce {
-            neighbours: (0..n as u32)
-                .map(|v| graph.neighbors(v).fold(0, |mask, w| mask | 1 << w))
-                .collect(),
+        Some(BruteForce {
+            neighbours: neighbour_masks(graph, Self::MAX_VERTICES)?,
             memo: HashMap::new(),
         })
     }
@@ -42,16 +42,8 @@ impl BruteForce {
         if let Some(&known) = self.memo.get(&(visited, token as u8)) {
             return known;
         }
-        let mut moves = self.neighbours[token as usize] & !visited;
-        let mut wins = false;
-        while moves != 0 {
-            let next = moves.trailing_zeros();
-            moves &= moves - 1;
-            if !self.mover_wins(visited | 1 << next, next) {
-                wins = true;
-                break;
-            }
-        }
+        let wins = members(self.neighbours[token as usize] & !visited)
+            .any(|next| !self.mover_wins(visited | 1 << next, next));
         self.memo.insert((visited, token as u8), wins);
         wins
     }
@@ -59,17 +51,32 @@ impl BruteForce {
     /// The moves from `token` after which the opponent loses, increasing.
     pub fn winning_moves(&mut self, visited: u32, token: u32) -> Vec<u32> {
         let visited = visited | 1 << token;
-        let mut moves = self.neighbours[token as usize] & !visited;
-        let mut winning = Vec::new();
-        while moves != 0 {
-            let next = moves.trailing_zeros();
-            moves &= moves - 1;
-            if !self.mover_wins(visited | 1 << next, next) {
-                winning.push(next);
-            }
-        }
-        winning
+        members(self.neighbours[token as usize] & !visited)
+            .filter(|&next| !self.mover_wins(visited | 1 << next, next))
+            .collect()
     }
+}
+
+/// Every vertex's neighbours as a bitmask (bit `w` set for a neighbour `w`): the move table
+/// of both brute-force judges; `None` when `graph` has more than `max_vertices` (at most 32)
+/// vertices.
+pub(crate) fn neighbour_masks(graph: &Graph, max_vertices: usize) -> Option<Vec<u32>> {
+    debug_assert!(max_vertices <= 32);
+    let n = graph.vertex_count();
+    (n <= max_vertices).then(|| {
+        (0..n as u32)
+            .map(|v| graph.neighbors(v).fold(0, |mask, w| mask | 1 << w))
+            .collect()
+    })
+}
+
+/// The vertices of the bitmask `set`, increasing.
+pub(crate) fn members(mut set: u32) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        let next = (set != 0).then(|| set.trailing_zeros());
+        set &= set.wrapping_sub(1);
+        next
+    })
 }
 
 #[cfg(test)]

@@ -399,7 +399,7 @@ fn annotate(positions: Vec<Verdict>) -> RecordAnalysis {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use geography_matching::two_colouring;
+    use geography_matching::{two_colouring, Adjacency};
     use proptest::prelude::*;
     use proptest::test_runner::{Config, RngSeed};
 
@@ -448,12 +448,7 @@ mod tests {
         let mut token = start;
         let mut moves = Vec::new();
         while moves.len() < length {
-            let free: Vec<u32> = graph
-                .neighbor_slice(token)
-                .iter()
-                .copied()
-                .filter(|&w| !visited[w as usize])
-                .collect();
+            let free: Vec<u32> = Masked::new(graph, &visited).neighbors(token).collect();
             if free.is_empty() {
                 break;
             }

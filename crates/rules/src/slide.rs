@@ -223,20 +223,25 @@ impl SlideBoard {
         let (rows, cols) = (self.rows, self.cols);
         Graph::from_neighbor_fn(rows * cols, |v| {
             let v = v as usize;
-            let (row, col) = (v / cols, v % cols);
-            let candidates = [
-                (row > 0).then(|| v - cols),
-                (col > 0).then(|| v - 1),
-                (col + 1 < cols).then(|| v + 1),
-                (row + 1 < rows).then(|| v + cols),
-            ];
-            candidates
-                .into_iter()
-                .flatten()
+            orthogonal_neighbours(v, rows, cols)
                 .filter(move |&w| is_white(w) != is_white(v))
                 .map(|w| w as u32)
         })
     }
+}
+
+/// The cells orthogonally next to cell `v` (row-major) of a `rows` × `cols` board: above,
+/// left, right, below.
+fn orthogonal_neighbours(v: usize, rows: usize, cols: usize) -> impl Iterator<Item = usize> {
+    let (row, col) = (v / cols, v % cols);
+    [
+        (row > 0).then(|| v - cols),
+        (col > 0).then(|| v - 1),
+        (col + 1 < cols).then(|| v + 1),
+        (row + 1 < rows).then(|| v + cols),
+    ]
+    .into_iter()
+    .flatten()
 }
 
 impl fmt::Display for SlideBoard {
@@ -356,14 +361,7 @@ pub fn replay_slide(
         let ply = index + 1;
         let player = Player::to_move_after(index);
         let colour = Piece::moved_by(player);
-        let (empty_row, empty_col) = (empty / cols, empty % cols);
-        let around = [
-            (empty_row > 0).then(|| empty - cols),
-            (empty_col > 0).then(|| empty - 1),
-            (empty_col + 1 < cols).then(|| empty + 1),
-            (empty_row + 1 < rows).then(|| empty + cols),
-        ];
-        if !around.into_iter().flatten().any(|v| cells[v] == colour) {
+        if !orthogonal_neighbours(empty, rows, cols).any(|v| cells[v] == colour) {
             return Err(SlideError::GameOver { ply, player });
         }
         let inside = |value: i64, limit: usize| value >= 1 && value <= limit as i64;
@@ -377,6 +375,7 @@ pub fn replay_slide(
             });
         }
         let (row, col) = (row as usize - 1, col as usize - 1);
+        let (empty_row, empty_col) = (empty / cols, empty % cols);
         if row.abs_diff(empty_row) + col.abs_diff(empty_col) != 1 {
             return Err(SlideError::NotAdjacent {
                 ply,

@@ -69,7 +69,8 @@ use std::fmt;
 
 use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
 use geography_matching::{
-    augment_to_maximum, decompose, edge_classes, Adjacency, Decomposition, EdgeClass, Graph, NONE,
+    augment_to_maximum, decompose, edge_classes, Adjacency, Decomposition, EdgeClass, Graph,
+    Masked, MaskedNeighbors, NONE,
 };
 
 /// The most positions one query ([`Slither::analyse`], [`solve_slither`]) expands while
@@ -461,28 +462,26 @@ fn extensions(graph: &Graph, on_path: &[bool], x: u32, y: u32) -> Vec<(u32, u32)
     moves
 }
 
-/// G without the vertices flagged in `removed` and without the edge `hidden`: the graph H
-/// of a position (`removed` holding the path's inner vertices, `hidden` its ends), or H with
-/// some ends removed too.
+/// G without the vertices flagged in `removed` (the path's inner vertices) and without the
+/// edge `hidden` (between the path's ends): the graph H of a position.
 #[derive(Debug, Clone, Copy)]
 struct Remainder<'a> {
-    graph: &'a Graph,
-    removed: &'a [bool],
+    rest: Masked<'a>,
     hidden: (u32, u32),
 }
 
-impl<'g> Adjacency for Remainder<'g> {
+impl Adjacency for Remainder<'_> {
     type Neighbors<'a>
         = RemainderNeighbors<'a>
     where
-        'g: 'a;
+        Self: 'a;
 
     fn vertex_bound(&self) -> usize {
-        self.graph.vertex_count()
+        self.rest.vertex_bound()
     }
 
     fn contains(&self, v: u32) -> bool {
-        (v as usize) < self.removed.len() && !self.removed[v as usize]
+        self.rest.contains(v)
     }
 
     fn neighbors(&self, v: u32) -> Self::Neighbors<'_> {
@@ -495,8 +494,7 @@ impl<'g> Adjacency for Remainder<'g> {
             NONE
         };
         RemainderNeighbors {
-            inner: self.graph.neighbor_slice(v).iter(),
-            removed: self.removed,
+            inner: self.rest.neighbors(v),
             skip,
         }
     }
@@ -505,8 +503,7 @@ impl<'g> Adjacency for Remainder<'g> {
 /// The neighbours of a vertex of a [`Remainder`]: not removed, and not across the hidden
 /// edge.
 struct RemainderNeighbors<'a> {
-    inner: std::slice::Iter<'a, u32>,
-    removed: &'a [bool],
+    inner: MaskedNeighbors<'a>,
     skip: u32,
 }
 
@@ -514,11 +511,8 @@ impl Iterator for RemainderNeighbors<'_> {
     type Item = u32;
 
     fn next(&mut self) -> Option<u32> {
-        let (removed, skip) = (self.removed, self.skip);
-        self.inner
-            .by_ref()
-            .copied()
-            .find(|&w| w != skip && !removed[w as usize])
+        let skip = self.skip;
+        self.inner.find(|&w| w != skip)
     }
 }
 
@@ -651,8 +645,7 @@ impl<'g, 'a> Explorer<'g, 'a> {
     fn kind(&mut self) -> SlitherKind {
         let (x, y) = self.ends;
         let h = Remainder {
-            graph: self.graph,
-            removed: &self.removed,
+            rest: Masked::new(self.graph, &self.removed),
             hidden: (x, y),
         };
         let decomposition = decompose(&h);
@@ -664,11 +657,7 @@ impl<'g, 'a> Explorer<'g, 'a> {
         start.split(y);
         self.removed[x as usize] = true;
         self.removed[y as usize] = true;
-        let rest = Remainder {
-            graph: self.graph,
-            removed: &self.removed,
-            hidden: (NONE, NONE),
-        };
+        let rest = Masked::new(self.graph, &self.removed);
         let reached = augment_to_maximum(&rest, start).size();
         self.removed[x as usize] = false;
         self.removed[y as usize] = false;
@@ -936,30 +925,19 @@ mod tests {
 
     #[test]
     fn moves_are_checked_and_undone_and_the_path_grows_at_both_ends() {
+        use IllegalMove::{AlreadyChosen, GameOver, NotAnEdge, OffTheEnds, OnThePath};
         // A triangle 0 – 1 – 2 with a tail 2 – 3, and 4 – 5 apart.
         let graph = Graph::from_edges(6, [(0, 1), (1, 2), (0, 2), (2, 3), (4, 5)]).unwrap();
         let mut game = Slither::new(&graph);
         assert_eq!(game.ends(), None);
         assert_eq!(game.legal_moves(), [(0, 1), (0, 2), (1, 2), (2, 3), (4, 5)]);
-        assert_eq!(
-            game.play((1, 3)),
-            Err(IllegalMove::NotAnEdge { u: 1, v: 3 })
-        );
-        assert_eq!(
-            game.play((9, 0)),
-            Err(IllegalMove::NotAnEdge { u: 9, v: 0 })
-        );
+        assert_eq!(game.play((1, 3)), Err(NotAnEdge { u: 1, v: 3 }));
+        assert_eq!(game.play((9, 0)), Err(NotAnEdge { u: 9, v: 0 }));
         game.play((2, 1)).unwrap();
         assert_eq!(game.path(), [2, 1]);
         assert_eq!(game.legal_moves(), [(1, 0), (2, 0), (2, 3)]);
-        assert_eq!(
-            game.play((4, 5)),
-            Err(IllegalMove::OffTheEnds { ends: (2, 1) })
-        );
-        assert_eq!(
-            game.play((1, 2)),
-            Err(IllegalMove::AlreadyChosen { u: 1, v: 2 })
-        );
+        assert_eq!(game.play((4, 5)), Err(OffTheEnds { ends: (2, 1) }));
+        assert_eq!(game.play((1, 2)), Err(AlreadyChosen { u: 1, v: 2 }));
         game.play((3, 2)).unwrap();
         assert_eq!(game.path(), [3, 2, 1]);
         assert_eq!(game.ends(), Some((3, 1)));
@@ -967,38 +945,26 @@ mod tests {
         assert_eq!(game.path(), [3, 2, 1, 0]);
         assert_eq!(game.chosen(), [(2, 1), (2, 3), (1, 0)]);
         assert!(game.legal_moves().is_empty());
-        assert_eq!(game.play((0, 2)), Err(IllegalMove::GameOver));
+        assert_eq!(game.play((0, 2)), Err(GameOver));
         let analysis = game.analyse().unwrap();
         assert!(!analysis.mover_wins);
         assert_eq!(analysis.engine_move(), None);
         assert_eq!(game.undo(), Some((1, 0)));
-        assert_eq!(
-            game.play((2, 1)),
-            Err(IllegalMove::AlreadyChosen { u: 2, v: 1 })
-        );
-        assert_eq!(
-            game.play((3, 1)),
-            Err(IllegalMove::NotAnEdge { u: 3, v: 1 })
-        );
+        assert_eq!(game.play((2, 1)), Err(AlreadyChosen { u: 2, v: 1 }));
+        assert_eq!(game.play((3, 1)), Err(NotAnEdge { u: 3, v: 1 }));
         game.play((0, 1)).unwrap();
         assert_eq!(game.undo(), Some((1, 0)));
         // With the path 3 – 2 – 1, the edge 2 – 0 starts at an inner vertex.
-        assert_eq!(
-            game.play((2, 0)),
-            Err(IllegalMove::OffTheEnds { ends: (3, 1) })
-        );
+        assert_eq!(game.play((2, 0)), Err(OffTheEnds { ends: (3, 1) }));
         assert_eq!(game.undo(), Some((2, 3)));
         // With the path 0 – 2 – 1 only the inner vertex 2 has a neighbour left: the
         // game is over, whichever edge is tried.
         game.play((0, 2)).unwrap();
         assert_eq!(game.path(), [0, 2, 1]);
-        assert_eq!(game.play((0, 1)), Err(IllegalMove::GameOver));
+        assert_eq!(game.play((0, 1)), Err(GameOver));
         game.undo();
         game.play((2, 3)).unwrap();
-        assert_eq!(
-            game.play((1, 3)),
-            Err(IllegalMove::NotAnEdge { u: 1, v: 3 })
-        );
+        assert_eq!(game.play((1, 3)), Err(NotAnEdge { u: 1, v: 3 }));
         assert_eq!(game.undo(), Some((2, 3)));
         assert_eq!(game.undo(), Some((2, 1)));
         assert_eq!(game.undo(), None);
@@ -1010,13 +976,10 @@ mod tests {
         for edge in [(0, 1), (1, 2), (2, 3)] {
             game.play(edge).unwrap();
         }
-        assert_eq!(game.play((3, 1)), Err(IllegalMove::OnThePath(1)));
+        assert_eq!(game.play((3, 1)), Err(OnThePath(1)));
         game.play((4, 3)).unwrap();
-        assert_eq!(game.play((1, 3)), Err(IllegalMove::GameOver));
-        assert_eq!(
-            IllegalMove::OnThePath(1).to_string(),
-            "1 is already on the path"
-        );
+        assert_eq!(game.play((1, 3)), Err(GameOver));
+        assert_eq!(OnThePath(1).to_string(), "1 is already on the path");
     }
 
     #[test]

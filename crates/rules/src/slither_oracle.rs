@@ -17,7 +17,9 @@
 
 use std::collections::HashMap;
 
-use geography_matching::{Adjacency, Graph};
+use geography_matching::Graph;
+
+use crate::oracle::{members, neighbour_masks};
 
 /// Exhaustive game-tree search of Slither over one graph, with a memo shared across queries.
 #[derive(Debug, Clone)]
@@ -33,11 +35,8 @@ impl SlitherBruteForce {
 
     /// A search over `graph`, or `None` if it has more than [`Self::MAX_VERTICES`] vertices.
     pub fn new(graph: &Graph) -> Option<Self> {
-        let n = graph.vertex_count();
-        (n <= Self::MAX_VERTICES).then(|| SlitherBruteForce {
-            neighbours: (0..n as u32)
-                .map(|v| graph.neighbors(v).fold(0, |mask, w| mask | 1 << w))
-                .collect(),
+        Some(SlitherBruteForce {
+            neighbours: neighbour_masks(graph, Self::MAX_VERTICES)?,
             edges: graph.edges().collect(),
             memo: HashMap::new(),
         })
@@ -52,18 +51,10 @@ impl SlitherBruteForce {
         if let Some(&known) = self.memo.get(&key) {
             return known;
         }
-        let mut wins = false;
-        'ends: for (end, other) in [(x, y), (y, x)] {
-            let mut moves = self.neighbours[end as usize] & !path;
-            while moves != 0 {
-                let next = moves.trailing_zeros();
-                moves &= moves - 1;
-                if !self.mover_wins(path | 1 << next, next, other) {
-                    wins = true;
-                    break 'ends;
-                }
-            }
-        }
+        let wins = [(x, y), (y, x)].into_iter().any(|(end, other)| {
+            members(self.neighbours[end as usize] & !path)
+                .any(|next| !self.mover_wins(path | 1 << next, next, other))
+        });
         self.memo.insert(key, wins);
         wins
     }
@@ -73,10 +64,7 @@ impl SlitherBruteForce {
     pub fn winning_moves(&mut self, path: u32, x: u32, y: u32) -> Vec<(u32, u32)> {
         let mut winning = Vec::new();
         for (end, other) in [(x, y), (y, x)] {
-            let mut moves = self.neighbours[end as usize] & !path;
-            while moves != 0 {
-                let next = moves.trailing_zeros();
-                moves &= moves - 1;
+            for next in members(self.neighbours[end as usize] & !path) {
                 if !self.mover_wins(path | 1 << next, next, other) {
                     winning.push((end, next));
                 }

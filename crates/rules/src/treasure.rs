@@ -204,6 +204,49 @@ fn check_shape(rows: usize, cols: usize) -> Result<usize, TreasureMapError> {
         .ok_or(TreasureMapError::TooLarge { rows, cols })
 }
 
+/// Checks that `found` cells fill a `rows` × `cols` map.
+fn check_cell_count(rows: usize, cols: usize, found: usize) -> Result<(), TreasureMapError> {
+    if found == check_shape(rows, cols)? {
+        Ok(())
+    } else {
+        Err(TreasureMapError::CellCount { rows, cols, found })
+    }
+}
+
+/// The row-major index of the one treasure of a map `cols` wide whose cells are `spots`,
+/// each a [`Spot`] or the hit points of a stone that has too few or too many. The error is
+/// the first cell at fault in row order (a bad stone, a second treasure), else a map with no
+/// treasure.
+fn find_treasure(
+    cols: usize,
+    spots: impl Iterator<Item = Result<Spot, u8>>,
+) -> Result<usize, TreasureMapError> {
+    let mut treasure = None;
+    let position = |index: usize| (index / cols + 1, index % cols + 1);
+    for (index, spot) in spots.enumerate() {
+        match spot {
+            Err(hp) => {
+                let (row, col) = position(index);
+                return Err(TreasureMapError::BadStone { row, col, hp });
+            }
+            Ok(Spot::Treasure) => {
+                if let Some(first) = treasure {
+                    let ((row, col), (first_row, first_col)) = (position(index), position(first));
+                    return Err(TreasureMapError::SecondTreasure {
+                        row,
+                        col,
+                        first_row,
+                        first_col,
+                    });
+                }
+                treasure = Some(index);
+            }
+            Ok(_) => {}
+        }
+    }
+    treasure.ok_or(TreasureMapError::NoTreasure)
+}
+
 impl TreasureMap {
     /// A map of `rows` × `cols` cells given row by row.
     ///
@@ -211,45 +254,18 @@ impl TreasureMap {
     /// A side outside 1..=[`TREASURE_MAX_SIDE`], more than [`TREASURE_MAX_CELLS`] cells, a cell count other than
     /// `rows * cols`, a stone outside 1..=[`TREASURE_MAX_HP`], no treasure or a second one.
     pub fn new(rows: usize, cols: usize, cells: &[Spot]) -> Result<Self, TreasureMapError> {
-        let total = check_shape(rows, cols)?;
-        if cells.len() != total {
-            return Err(TreasureMapError::CellCount {
-                rows,
-                cols,
-                found: cells.len(),
-            });
-        }
-        let mut codes = Vec::with_capacity(total);
-        let mut treasure = None;
-        let position = |index: usize| (index / cols + 1, index % cols + 1);
-        for (index, &cell) in cells.iter().enumerate() {
-            match cell {
-                Spot::Stone(hp) if hp == 0 || hp > TREASURE_MAX_HP => {
-                    let (row, col) = position(index);
-                    return Err(TreasureMapError::BadStone { row, col, hp });
-                }
-                Spot::Treasure => {
-                    if let Some(first) = treasure {
-                        let ((row, col), (first_row, first_col)) =
-                            (position(index), position(first));
-                        return Err(TreasureMapError::SecondTreasure {
-                            row,
-                            col,
-                            first_row,
-                            first_col,
-                        });
-                    }
-                    treasure = Some(index);
-                }
-                _ => {}
-            }
-            codes.push(cell.code());
-        }
-        let treasure = treasure.ok_or(TreasureMapError::NoTreasure)?;
+        check_cell_count(rows, cols, cells.len())?;
+        let treasure = find_treasure(
+            cols,
+            cells.iter().map(|&cell| match cell {
+                Spot::Stone(hp) if hp == 0 || hp > TREASURE_MAX_HP => Err(hp),
+                spot => Ok(spot),
+            }),
+        )?;
         Ok(TreasureMap {
             rows,
             cols,
-            cells: codes,
+            cells: cells.iter().map(|cell| cell.code()).collect(),
             treasure,
         })
     }
@@ -264,42 +280,19 @@ impl TreasureMap {
         cols: usize,
         values: Vec<i8>,
     ) -> Result<Self, TreasureMapError> {
-        let total = check_shape(rows, cols)?;
-        if values.len() != total {
-            return Err(TreasureMapError::CellCount {
-                rows,
-                cols,
-                found: values.len(),
-            });
-        }
-        // Reinterpreted in place: -1 reads as 0xFF, which becomes the treasure's code.
+        check_cell_count(rows, cols, values.len())?;
+        // -1 reads as 0xFF, and a value out of range as its hit points.
+        let treasure = find_treasure(
+            cols,
+            values.iter().map(|&value| match value as u8 {
+                code @ 0..=TREASURE_MAX_HP => Ok(Spot::from_code(code)),
+                0xFF => Ok(Spot::Treasure),
+                hp => Err(hp),
+            }),
+        )?;
+        // Reinterpreted in place; the treasure then gets its code.
         let mut cells: Vec<u8> = values.into_iter().map(|v| v as u8).collect();
-        let mut treasure = None;
-        let position = |index: usize| (index / cols + 1, index % cols + 1);
-        for (index, code) in cells.iter_mut().enumerate() {
-            match *code {
-                0..=TREASURE_MAX_HP => {}
-                0xFF => {
-                    if let Some(first) = treasure {
-                        let ((row, col), (first_row, first_col)) =
-                            (position(index), position(first));
-                        return Err(TreasureMapError::SecondTreasure {
-                            row,
-                            col,
-                            first_row,
-                            first_col,
-                        });
-                    }
-                    treasure = Some(index);
-                    *code = TREASURE;
-                }
-                hp => {
-                    let (row, col) = position(index);
-                    return Err(TreasureMapError::BadStone { row, col, hp });
-                }
-            }
-        }
-        let treasure = treasure.ok_or(TreasureMapError::NoTreasure)?;
+        cells[treasure] = TREASURE;
         Ok(TreasureMap {
             rows,
             cols,

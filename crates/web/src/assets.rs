@@ -62,6 +62,7 @@ pub const FILES: &[Asset] = &[
     module!("export.js"),
     module!("board.js"),
     module!("boards.js"),
+    module!("verdict.js"),
     module!("grid-view.js"),
     module!("canvas-view.js"),
     module!("graph.js"),
@@ -70,6 +71,7 @@ pub const FILES: &[Asset] = &[
     module!("layout.js"),
     module!("play.js"),
     module!("slither.js"),
+    module!("versus.js"),
     module!("record.js"),
     module!("treasure.js"),
     Asset {

@@ -7,8 +7,9 @@ import { solve } from './api.js';
 import { boardGame, boardText, cellStatuses, isFree, readBoard } from './boards.js';
 import { CANVAS_CELLS, drawCanvasBoard, onCanvasClick, STATUS } from './canvas-view.js';
 import { $, capital, clampInput, download, onFileChosen, setStatus, showError } from './dom.js';
-import { cellAt, drawGrid, drawPath } from './grid-view.js';
+import { drawGrid, drawPath, paintByDragging } from './grid-view.js';
 import { isShown, redraw, refreshLegend } from './modes.js';
+import { showVerdict } from './verdict.js';
 
 // The board the page opens on.
 const GARDEN = '6 10\n..#.......\n..#..##...\n......#..#\n.##.......\n....#..#..\n#.........\n';
@@ -82,34 +83,12 @@ function solved(answer, error) {
 
 function showSummary() {
   const data = state.solution;
-  const headline = $('#summary-headline');
+  showVerdict({ headline: '#summary-headline', prefix: '', text: '#summary-text', noun: 'cell' }, data);
   if (!data) {
-    headline.textContent = 'No analysis';
-    headline.className = 'headline';
-    for (const id of ['vertices', 'edges', 'matching', 'wins', 'loses', 'proof']) $(`#stat-${id}`).textContent = '–';
-    $('#summary-text').textContent = '';
     $('#summary-proof').textContent = '';
     return;
   }
-  const { report, summary } = data;
-  if (report.vertices === 0) {
-    headline.textContent = 'No free cell: nothing to play';
-    headline.className = 'headline';
-  } else if (summary.placer_wins) {
-    headline.textContent = 'The player who places the token wins';
-    headline.className = 'headline lose';
-  } else {
-    headline.textContent = 'The player who moves first wins from every cell';
-    headline.className = 'headline win';
-  }
-  $('#stat-vertices').textContent = report.vertices;
-  $('#stat-edges').textContent = report.edges;
-  $('#stat-matching').textContent = summary.matching_size;
-  $('#stat-wins').textContent = summary.mover_wins;
-  $('#stat-loses').textContent = summary.mover_loses;
-  $('#stat-proof').textContent = report.certificate.verified ? 'valid ✓' : 'INVALID';
-  $('#summary-text').textContent = summary.text;
-  const cert = report.certificate;
+  const cert = data.report.certificate;
   // A compact answer gives the proof's size only.
   const cover = cert.konig_cover ? cert.konig_cover.length : cert.konig_cover_size;
   const barrier = cert.tutte_berge_barrier ? cert.tutte_berge_barrier.length : cert.tutte_berge_barrier_size;
@@ -164,29 +143,11 @@ function render() {
 
 // Editing by clicking and dragging: the first cell touched decides whether the drag blocks
 // or frees.
-let painting = null;
-
-function paint(r, c) {
+function paint(r, c, blocked) {
   const index = r * state.board.cols + c;
-  if (state.board.blocked[index] === painting.value) return;
-  state.board.blocked[index] = painting.value;
+  if (state.board.blocked[index] === blocked) return;
+  state.board.blocked[index] = blocked;
   boardChanged();
-}
-
-function onPointerDown(event) {
-  if (!isShown('board')) return;
-  const cell = cellAt(event);
-  if (!cell) return;
-  event.preventDefault();
-  const [r, c] = cell;
-  painting = { value: !state.board.blocked[r * state.board.cols + c] };
-  paint(r, c);
-}
-
-function onPointerMove(event) {
-  if (!painting || !(event.buttons & 1) || !isShown('board')) return;
-  const cell = cellAt(event);
-  if (cell) paint(...cell);
 }
 
 function resizeBoard() {
@@ -234,11 +195,11 @@ function init() {
     state.board.blocked[index] = !state.board.blocked[index];
     boardChanged();
   });
-  const grid = $('#grid');
-  grid.addEventListener('pointerdown', onPointerDown);
-  grid.addEventListener('pointermove', onPointerMove);
-  window.addEventListener('pointerup', () => { painting = null; });
-  window.addEventListener('pointercancel', () => { painting = null; });
+  paintByDragging({
+    active: () => isShown('board'),
+    pick: (r, c) => !state.board.blocked[r * state.board.cols + c],
+    paint,
+  });
 
   $('#rows').addEventListener('change', resizeBoard);
   $('#cols').addEventListener('change', resizeBoard);

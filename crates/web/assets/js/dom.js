@@ -1,5 +1,6 @@
-// Small helpers every mode shares: finding elements, making SVG nodes, the status line and
-// error boxes, saving and opening files, reading number inputs, showing one picture.
+// Small helpers every mode shares: finding elements, making SVG nodes, the headlines, the
+// status line and error boxes, saving and opening files, reading number inputs, showing one
+// picture.
 
 export const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -19,6 +20,13 @@ export function showError(selector, error) {
   const box = $(selector);
   box.hidden = !error;
   box.textContent = error ? error.message || String(error) : '';
+}
+
+/** Shows `text` in the headline `selector`, in the colours of `tone` ('win', 'lose', 'p1', 'p2') or plain. */
+export function showHeadline(selector, text, tone) {
+  const headline = $(selector);
+  headline.textContent = text;
+  headline.className = tone ? `headline ${tone}` : 'headline';
 }
 
 /** The line above the picture. */

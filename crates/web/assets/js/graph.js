@@ -12,6 +12,7 @@ import { drawGraph, HEIGHT, pointAt, vertexAt, WIDTH } from './graph-view.js';
 import { edgeListText, gallaiEdmonds, graphFromText, graphGame, graphObject, oddComponents } from './graphs.js';
 import { layOut } from './layout.js';
 import { isShown, redraw, refreshLegend } from './modes.js';
+import { showVerdict } from './verdict.js';
 
 // The graph the page opens on: a triangle with a tail, and an edge on its own. Every class
 // of vertex shows: D (0, 1, 2, 4), A (3) and C (5, 6).
@@ -104,35 +105,14 @@ function reading(answer) {
 
 function showAnalysis() {
   const answer = currentAnswer();
-  const headline = $('#g-headline');
-  const stats = ['vertices', 'edges', 'matching', 'wins', 'loses', 'proof'];
+  const card = { headline: '#g-headline', prefix: 'g-', text: '#g-summary-text', noun: 'vertex' };
+  showVerdict(card, answer, state.solvedVersion === state.version ? 'No analysis' : 'Analysing…');
   if (!answer) {
-    headline.textContent = state.solvedVersion === state.version ? 'No analysis' : 'Analysing…';
-    headline.className = 'headline';
-    for (const id of stats) $(`#g-stat-${id}`).textContent = '–';
-    for (const id of ['#g-summary-text', '#g-proof', '#g-why']) $(id).textContent = '';
+    for (const id of ['#g-proof', '#g-why']) $(id).textContent = '';
     return;
   }
-  const { report, summary } = answer;
-  if (report.vertices === 0) {
-    headline.textContent = 'No vertex: nothing to play';
-    headline.className = 'headline';
-  } else if (summary.placer_wins) {
-    headline.textContent = 'The player who places the token wins';
-    headline.className = 'headline lose';
-  } else {
-    headline.textContent = 'The player who moves first wins from every vertex';
-    headline.className = 'headline win';
-  }
-  $('#g-stat-vertices').textContent = report.vertices;
-  $('#g-stat-edges').textContent = report.edges;
-  $('#g-stat-matching').textContent = summary.matching_size;
-  $('#g-stat-wins').textContent = summary.mover_wins;
-  $('#g-stat-loses').textContent = summary.mover_loses;
-  $('#g-stat-proof').textContent = report.certificate.verified ? 'valid ✓' : 'INVALID';
-  $('#g-summary-text').textContent = summary.text;
   const read = reading(answer);
-  $('#g-proof').textContent = proofText(report, read);
+  $('#g-proof').textContent = proofText(answer.report, read);
   $('#g-why').textContent = state.inspected === null
     ? 'Click a vertex to see why the player to move from it wins or loses.'
     : whyText(state.inspected, read);

@@ -5,7 +5,8 @@
 // The renderer's contract, for a canvas renderer of big boards to follow: `drawGrid(rows,
 // cols, nb, cell, overlay)` draws every cell (`cell(r, c)`, 0-based, gives { cls, label?,
 // corner?, title? }), calls `overlay(layer, geometry)` to draw on top with `drawPath` and
-// `drawDot`, and `cellAt(event)` finds the cell under a pointer event.
+// `drawDot`, and `cellAt(event)` finds the cell under a pointer event. `paintByDragging`
+// edits cells by pressing and dragging, for the editors.
 
 import { $, showPicture, svg } from './dom.js';
 
@@ -124,4 +125,31 @@ export function cellAt(event) {
   if (!g || !$('#grid').contains(g)) return null;
   const [r, c] = g.dataset.cell.split(',').map(Number);
   return [r - 1, c - 1];
+}
+
+/**
+ * Editing by pressing and dragging on #grid while `active()`: a press on a cell (0-based
+ * `r`, `c`) picks a value with `pick(r, c)` and paints the cell with `paint(r, c, value)`; a
+ * drag with the button held then paints every cell it enters with that value, when
+ * `drags(value)`.
+ */
+export function paintByDragging({ active, pick, paint, drags = () => true }) {
+  let painting = null; // { value } while the button is held after a press on a cell
+  const grid = $('#grid');
+  grid.addEventListener('pointerdown', (event) => {
+    if (!active()) return;
+    const cell = cellAt(event);
+    if (!cell) return;
+    event.preventDefault();
+    const [r, c] = cell;
+    painting = { value: pick(r, c) };
+    paint(r, c, painting.value);
+  });
+  grid.addEventListener('pointermove', (event) => {
+    if (!painting || !(event.buttons & 1) || !active() || !drags(painting.value)) return;
+    const cell = cellAt(event);
+    if (cell) paint(...cell, painting.value);
+  });
+  window.addEventListener('pointerup', () => { painting = null; });
+  window.addEventListener('pointercancel', () => { painting = null; });
 }

@@ -4,9 +4,8 @@
 
 import { keyOf, position } from './api.js';
 import { $ } from './dom.js';
-import { vertexAt } from './graph-view.js';
-import { cellAt } from './grid-view.js';
 import { frontGame, isShown } from './modes.js';
+import { showGame, takeBack, wireControls } from './versus.js';
 
 const state = {
   path: [], // the visited vertices, the placement first
@@ -102,15 +101,9 @@ async function play(vertex) {
 }
 
 function undo() {
-  const human = state.human - 1;
-  if (!state.path.some((_, index) => index % 2 === human)) {
+  if (!takeBack(state.path, state.human)) {
     $('#hint-text').textContent = 'Nothing to undo.';
     return;
-  }
-  while (state.path.length > 0) {
-    const index = state.path.length - 1;
-    state.path.pop();
-    if (index % 2 === human) break;
   }
   state.hint = false;
   $('#hint-text').textContent = 'Taken back.';
@@ -143,19 +136,9 @@ function playState() {
 /** Shows the state of the game in the panel, and on the picture when Play is shown. */
 function update() {
   const game = currentGame();
-  const [name, text] = playState();
-  const status = $('#play-status');
-  status.dataset.state = name;
-  status.textContent = text;
-  const list = $('#move-list');
-  list.replaceChildren();
-  state.path.forEach((vertex, index) => {
-    const item = document.createElement('li');
-    const who = index % 2 === state.human - 1 ? 'you' : 'engine';
-    item.className = who;
+  showGame('#play-status', playState(), '#move-list', state.path, state.human, (item, vertex, index, who) => {
     const verb = who === 'you' ? ['place the token on', 'move to'] : ['places the token on', 'moves to'];
     item.textContent = `${who === 'you' ? 'You' : 'Engine'} ${verb[index === 0 ? 0 : 1]} ${game.name(vertex)}`;
-    list.appendChild(item);
   });
   $('#hint').disabled = !(state.info && !state.info.game_over && humanTurn());
   $('#undo').disabled = state.busy;
@@ -177,28 +160,8 @@ function render() {
   $('#status').textContent = playState()[1];
 }
 
-function onPointerDown(event) {
-  if (!isShown('play')) return;
-  if (frontGame().kind === 'board') {
-    const cell = cellAt(event);
-    if (!cell) return;
-    event.preventDefault();
-    play([cell[0] + 1, cell[1] + 1]);
-  } else {
-    const vertex = vertexAt(event);
-    if (vertex === null) return;
-    event.preventDefault();
-    play(vertex);
-  }
-}
-
 function init() {
-  $('#grid').addEventListener('pointerdown', onPointerDown);
-  $('#graph').addEventListener('pointerdown', onPointerDown);
-  $('#new-game').addEventListener('click', () => newGame(false));
-  $('#engine-starts').addEventListener('click', () => newGame(true));
-  $('#hint').addEventListener('click', hint);
-  $('#undo').addEventListener('click', undo);
+  wireControls('play', '', { choose: play, newGame, hint, undo });
 }
 
 export const playMode = {

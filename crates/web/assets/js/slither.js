@@ -9,9 +9,10 @@
 
 import { keyOf, slitherPosition } from './api.js';
 import { $, svg } from './dom.js';
-import { drawGraph, drawVertexPath, vertexAt } from './graph-view.js';
-import { cellAt, drawGrid, drawPath } from './grid-view.js';
+import { drawGraph, drawVertexPath } from './graph-view.js';
+import { drawGrid, drawPath } from './grid-view.js';
 import { frontGame, isShown } from './modes.js';
+import { showGame, takeBack, wireControls } from './versus.js';
 
 const state = {
   moves: [], // the chosen edges, in play order, as played ([end, new vertex] for extensions)
@@ -118,15 +119,9 @@ async function choose(v) {
 }
 
 function undo() {
-  const human = state.human - 1;
-  if (!state.moves.some((_, index) => index % 2 === human)) {
+  if (!takeBack(state.moves, state.human)) {
     say('Nothing to undo.');
     return;
-  }
-  while (state.moves.length > 0) {
-    const index = state.moves.length - 1;
-    state.moves.pop();
-    if (index % 2 === human) break;
   }
   Object.assign(state, { hint: false, selected: null });
   say('Taken back.');
@@ -157,19 +152,9 @@ function playState() {
 
 function update() {
   const game = currentGame();
-  const [name, text] = playState();
-  const status = $('#s-status');
-  status.dataset.state = name;
-  status.textContent = text;
-  const list = $('#s-move-list');
-  list.replaceChildren();
-  state.moves.forEach((move, index) => {
-    const item = document.createElement('li');
-    const who = index % 2 === state.human - 1 ? 'you' : 'engine';
-    item.className = who;
+  showGame('#s-status', playState(), '#s-move-list', state.moves, state.human, (item, move, index, who) => {
     item.dataset.move = moveKey(move);
     item.textContent = `${who === 'you' ? 'You' : 'Engine'}: ${game.short(move[0])}–${game.short(move[1])}`;
-    list.appendChild(item);
   });
   $('#s-hint').disabled = !(state.info && !state.info.finished && humanTurn());
   $('#s-undo').disabled = state.busy;
@@ -232,21 +217,6 @@ function drawMove(layer, [[x1, y1], [x2, y2]], move, cls, width, letter) {
   text.textContent = 'W';
 }
 
-function onPointerDown(event) {
-  if (!isShown('slither')) return;
-  if (frontGame().kind === 'board') {
-    const cell = cellAt(event);
-    if (!cell) return;
-    event.preventDefault();
-    choose([cell[0] + 1, cell[1] + 1]);
-  } else {
-    const v = vertexAt(event);
-    if (v === null) return;
-    event.preventDefault();
-    choose(v);
-  }
-}
-
 /** Plays `moves` again on the game in front (a share link), the human to move next. */
 async function replay(moves) {
   const game = currentGame();
@@ -256,12 +226,7 @@ async function replay(moves) {
 }
 
 function init() {
-  $('#grid').addEventListener('pointerdown', onPointerDown);
-  $('#graph').addEventListener('pointerdown', onPointerDown);
-  $('#s-new-game').addEventListener('click', () => newGame(false));
-  $('#s-engine-starts').addEventListener('click', () => newGame(true));
-  $('#s-hint').addEventListener('click', hint);
-  $('#s-undo').addEventListener('click', undo);
+  wireControls('slither', 's-', { choose, newGame, hint, undo });
   $('#s-show-winning').addEventListener('change', () => {
     if (isShown('slither')) render();
   });

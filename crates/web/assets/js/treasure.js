@@ -4,8 +4,8 @@
 
 import { treasure } from './api.js';
 import { cellName } from './boards.js';
-import { $, clampInput, download, setStatus, showError } from './dom.js';
-import { cellAt, drawGrid } from './grid-view.js';
+import { $, clampInput, download, setStatus, showError, showHeadline } from './dom.js';
+import { drawGrid, paintByDragging } from './grid-view.js';
 import { isShown } from './modes.js';
 
 const SAMPLE =
@@ -69,10 +69,8 @@ async function runTreasure() {
 
 function showOutcome() {
   const data = map.result;
-  const headline = $('#treasure-headline');
   if (!data) {
-    headline.textContent = 'No analysis';
-    headline.className = 'headline';
+    showHeadline('#treasure-headline', 'No analysis');
     $('#t-safe').textContent = '–';
     $('#t-ring').textContent = '–';
     $('#t-where').textContent = '–';
@@ -80,20 +78,18 @@ function showOutcome() {
     return;
   }
   const { report } = data;
-  headline.textContent = `${report.winner} wins${report.winner === 'Ali' ? ' (moving first)' : ' (moving second)'}`;
-  headline.className = `headline ${report.winner === 'Ali' ? 'p1' : 'p2'}`;
+  const first = report.winner === 'Ali';
+  showHeadline('#treasure-headline', `${report.winner} wins ${first ? '(moving first)' : '(moving second)'}`, first ? 'p1' : 'p2');
   $('#t-safe').textContent = report.open ? 'open' : report.safe_hits;
   $('#t-ring').textContent = report.ring.length;
   $('#t-where').textContent = cellName(data.treasure);
   $('#treasure-text').textContent = data.summary;
 }
 
-// Painting by clicking and dragging: a click on a cell already of the tool's kind empties it.
-let painting = null;
-
-function paint(r, c) {
+// Painting by clicking and dragging: a click on a cell already of the tool's kind empties it;
+// the treasure is placed by a click only.
+function paint(r, c, value) {
   const index = r * map.cols + c;
-  const { value } = painting;
   if (map.cells[index] === value) return;
   if (value === -1) {
     for (let i = 0; i < map.cells.length; i += 1) if (map.cells[i] === -1) map.cells[i] = 0;
@@ -102,21 +98,10 @@ function paint(r, c) {
   mapChanged();
 }
 
-function onPointerDown(event) {
-  if (!isShown('treasure')) return;
-  const cell = cellAt(event);
-  if (!cell) return;
-  event.preventDefault();
-  const [r, c] = cell;
+/** The value a press on the cell (`r`, `c`) paints. */
+function pick(r, c) {
   const value = toolValue();
-  painting = { value: map.cells[r * map.cols + c] === value && value !== -1 ? 0 : value };
-  paint(r, c);
-}
-
-function onPointerMove(event) {
-  if (!painting || !(event.buttons & 1) || !isShown('treasure') || painting.value === -1) return;
-  const cell = cellAt(event);
-  if (cell) paint(...cell);
+  return map.cells[r * map.cols + c] === value && value !== -1 ? 0 : value;
 }
 
 function resizeMap() {
@@ -173,11 +158,7 @@ function render() {
 }
 
 function init() {
-  const grid = $('#grid');
-  grid.addEventListener('pointerdown', onPointerDown);
-  grid.addEventListener('pointermove', onPointerMove);
-  window.addEventListener('pointerup', () => { painting = null; });
-  window.addEventListener('pointercancel', () => { painting = null; });
+  paintByDragging({ active: () => isShown('treasure'), pick, paint, drags: (value) => value !== -1 });
   $('#t-rows').addEventListener('change', resizeMap);
   $('#t-cols').addEventListener('change', resizeMap);
   $('#random-map').addEventListener('click', randomMap);
