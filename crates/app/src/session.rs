@@ -174,7 +174,10 @@ impl<'g, V: Variant> Session<'g, V> {
     /// As [`Session::analyse`].
     pub fn report(&self, budget: &Budget) -> Result<PositionReport<V::Named>, JobError> {
         let analysis = self.analyse(budget)?;
-        let slither = V::kind(&self.position).is_some();
+        // A game with a criterion triple (Slither) reports its path and names the end as
+        // `finished`, as its document always has; the token game keeps its own names.
+        let kind = V::kind(&self.position);
+        let slither = kind.is_some();
         let over = analysis.is_over();
         Ok(PositionReport {
             legal: None,
@@ -193,7 +196,7 @@ impl<'g, V: Variant> Session<'g, V> {
             winning_moves: self.names(&analysis.winning_moves),
             legal_moves: self.names(&analysis.legal_moves),
             engine_move: analysis.engine_move().map(|mv| self.name(mv)),
-            kind: V::kind(&self.position),
+            kind,
             game_over: (!slither).then_some(over),
             finished: slither.then_some(over),
         })

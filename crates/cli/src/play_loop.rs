@@ -7,7 +7,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use geography_app::{Budget, Session, Variant};
+use geography_app::{refusal, Budget, Session, Variant};
 use geography_rules::{Game, PositionAnalysis};
 
 use crate::draw::Style;
@@ -27,7 +27,8 @@ pub(crate) trait Screen: Variant + Sized {
     /// Moves as hints and refusals list them.
     fn list(game: &Game, moves: &[Self::Move]) -> String;
 
-    /// The legal move a typed line stands for.
+    /// The move a typed line stands for, which the loop then plays (a move the rules refuse
+    /// is refused in their words).
     ///
     /// # Errors
     /// Why it stands for none, when there is more to say than that it is not legal.
@@ -96,17 +97,19 @@ pub(crate) fn respond<S: Screen>(
                 S::list(game, &analysis.winning_moves)
             )
         }),
-        _ => match S::read(session, analysis, typed) {
-            Ok(mv) => {
-                session.play(mv).expect("checked legal");
-                Reply::Say(S::after_move(session))
+        _ => {
+            // A move read from the line is played; the rules say why when they refuse it.
+            let played = S::read(session, analysis, typed)
+                .and_then(|mv| session.play(mv).map_err(|e| Some(refusal(game, e))));
+            match played {
+                Ok(()) => Reply::Say(S::after_move(session)),
+                Err(why) => Reply::Say(format!(
+                    "'{typed}' is not a legal move{}; legal: {}\n",
+                    why.map(|why| format!(": {why}")).unwrap_or_default(),
+                    S::list(game, &analysis.legal_moves)
+                )),
             }
-            Err(why) => Reply::Say(format!(
-                "'{typed}' is not a legal move{}; legal: {}\n",
-                why.map(|why| format!(": {why}")).unwrap_or_default(),
-                S::list(game, &analysis.legal_moves)
-            )),
-        },
+        }
     }
 }
 

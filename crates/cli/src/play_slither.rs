@@ -135,16 +135,8 @@ fn parse(game: &Game, text: &str) -> Result<Typed, String> {
     }
 }
 
-/// Why the edge `u`–`v` cannot be chosen now, in the words of every front end.
-fn why_not(session: &Session<'_, SlitherGame>, edge: (u32, u32)) -> String {
-    let error = match session.clone().play(edge) {
-        Ok(()) => IllegalMove::GameOver,
-        Err(error) => error,
-    };
-    refusal(session.game(), error)
-}
-
-/// The legal move a typed move stands for.
+/// The move a typed move stands for: a legal move as the game lists it, or an edge as typed
+/// that the rules then refuse, in their words.
 ///
 /// # Errors
 /// Why it stands for none.
@@ -155,12 +147,12 @@ fn resolve(
 ) -> Result<(u32, u32), String> {
     let game = session.game();
     match *typed {
-        Typed::Edge(u, v) => analysis
+        Typed::Edge(u, v) => Ok(analysis
             .legal_moves
             .iter()
             .copied()
             .find(|&(a, b)| (a, b) == (u, v) || (a, b) == (v, u))
-            .ok_or_else(|| why_not(session, (u, v))),
+            .unwrap_or((u, v))),
         Typed::Vertex(v) => {
             let name = game.name(v);
             let Some((x, y)) = session.position().ends() else {
@@ -241,8 +233,17 @@ impl Screen for SlitherGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play_loop::{respond, Reply};
     use geography_app::{load_game, Budget};
     use geography_formats::Limits;
+
+    /// What the play loop answers when `typed` is refused in `session`'s position.
+    fn refused(session: &mut Session<'_, SlitherGame>, typed: &str) -> String {
+        let analysis = session.analyse(&Budget::unlimited()).unwrap();
+        match respond(typed, session, &analysis, true, false) {
+            Reply::Say(text) | Reply::Quit(text) => text,
+        }
+    }
 
     #[test]
     fn typed_moves_name_edges_and_extensions() {
@@ -271,16 +272,20 @@ mod tests {
         assert!(resolve(&session, &analysis, &Typed::Vertex(0))
             .unwrap_err()
             .contains("already on the path"));
-        assert_eq!(why_not(&session, (1, 0)), "the edge is already chosen");
+        assert!(
+            refused(&mut session, "1 0").contains(": the edge is already chosen; legal:"),
+            "{}",
+            refused(&mut session, "1 0")
+        );
         // A triangle with a tail: after 0 – 1 – 2, the edge 2 – 0 closes the triangle.
         let tailed = load_game(b"4 4\n0 1\n1 2\n0 2\n2 3\n", None, &Limits::DEFAULT).unwrap();
         let mut session = Session::<SlitherGame>::new(&tailed);
         session.play((0, 1)).unwrap();
         session.play((1, 2)).unwrap();
-        let cycle = why_not(&session, (2, 0));
-        assert_eq!(
-            cycle,
-            "it joins the two ends of the path and would close a cycle"
+        let cycle = refused(&mut session, "2 0");
+        assert!(
+            cycle.contains(": it joins the two ends of the path and would close a cycle; legal:"),
+            "{cycle}"
         );
     }
 

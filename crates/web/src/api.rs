@@ -461,9 +461,10 @@ pub fn answer_analyse(body: &[u8], limits: &Limits, budget: &Budget) -> Result<A
         }),
         Record::Token(_) => None,
     };
+    let report = analysis.report();
     Answer::of(&AnalyseResponse {
-        report: analysis.report(),
-        result: analysis.result(),
+        result: report.result(),
+        report,
         slide,
         mistakes: analysis.bunny_mistakes(),
     })
