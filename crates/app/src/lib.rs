@@ -47,7 +47,7 @@ pub use geography_contest::{
     TreasureRequest,
 };
 pub use job::{Budget, JobError};
-pub use load::{load, load_game, load_record, Loaded, Record};
+pub use load::{load, load_game, load_record, load_written, Loaded, Record};
 pub use record::{annotate, Annotated, AnnotatedMove};
 pub use session::{PositionReport, Refused, Session};
 pub use slither::{analyze_slither, solve_slither_game, SlitherReport};

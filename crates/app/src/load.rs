@@ -4,9 +4,9 @@
 //! Below, and through every front end's tests of bad input.
 
 use geography_formats::{
-    detect, parse_slide_record_with_limits, parse_token_record_with_limits,
-    parse_treasure_maps_with_limits, parse_with_limits, Format, Input, InputError, Limits,
-    SlideRecord, TokenRecord,
+    detect, parse_digraph6, parse_slide_record_with_limits, parse_token_record_with_limits,
+    parse_treasure_maps_with_limits, parse_with_limits, parse_written_edges, parse_written_json,
+    Format, Input, InputError, Limits, SlideRecord, TokenRecord, WordList, WrittenGraph,
 };
 use geography_rules::Game;
 use geography_rules::TreasureMap;
@@ -22,6 +22,10 @@ pub enum Loaded {
     Slide(SlideRecord),
     /// Treasure maps, in order.
     Treasure(Vec<TreasureMap>),
+    /// A directed graph as written.
+    Digraph(WrittenGraph),
+    /// A word list.
+    Words(WordList),
 }
 
 /// Reads `input` in `format` (detected when `None`) within `limits`.
@@ -48,7 +52,45 @@ pub fn load(input: &[u8], format: Option<Format>, limits: &Limits) -> Result<Loa
         Input::Graph(graph) => Loaded::Game(Game::on_graph(graph)),
         Input::Graphs(graphs) => Loaded::Games(graphs.into_iter().map(Game::on_graph).collect()),
         Input::Slide(record) => Loaded::Slide(record),
+        Input::Digraph(graph) => Loaded::Digraph(graph),
+        Input::Words(words) => Loaded::Words(words),
     })
+}
+
+/// Reads one graph as written, every pair kept (edge geography counts repeated pairs): an
+/// edge list, directed or not, the JSON graph form, digraph6; a board or a graph6 line gives
+/// its graph's edges, each once.
+///
+/// # Errors
+/// As [`load`], and an input that is not one graph or board, located at its start.
+pub fn load_written(
+    input: &[u8],
+    format: Option<Format>,
+    limits: &Limits,
+) -> Result<WrittenGraph, InputError> {
+    match format.unwrap_or_else(|| detect(input)) {
+        Format::Edges => parse_written_edges(input, limits),
+        Format::Digraph6 => parse_digraph6(input, limits),
+        Format::Json if !is_json_board(input) => parse_written_json(input, limits),
+        format => {
+            let game = load_game(input, Some(format), limits)?;
+            Ok(WrittenGraph {
+                vertices: game.vertex_count(),
+                pairs: game.graph().edges().collect(),
+                directed: false,
+            })
+        }
+    }
+}
+
+/// Whether a JSON text is the board form (it has a `"cells"` key at its top level); a guess
+/// that only chooses the reader, which then reports any error.
+fn is_json_board(input: &[u8]) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Probe {
+        cells: Option<serde::de::IgnoredAny>,
+    }
+    serde_json::from_slice::<Probe>(input).is_ok_and(|probe| probe.cells.is_some())
 }
 
 /// Reads exactly one board or graph (a graph6 stream of one graph counts).
@@ -66,6 +108,8 @@ pub fn load_game(
         Loaded::Games(games) => format!("{} graph6 graphs", games.len()),
         Loaded::Slide(_) => "a slide board".to_string(),
         Loaded::Treasure(_) => "a treasure map".to_string(),
+        Loaded::Digraph(_) => "a directed graph".to_string(),
+        Loaded::Words(_) => "a word list".to_string(),
     };
     Err(InputError::new(
         1,

@@ -160,6 +160,11 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
             Loaded::Slide(record) => {
                 write(&mut out, &(heading(0, 1) + &slide_result(args, &record)))?;
             }
+            Loaded::Digraph(_) | Loaded::Words(_) => {
+                return Err(Failure::Input(format!(
+                    "error: {source}: directed graphs and word lists are not solved yet"
+                )));
+            }
         }
     }
     out.flush().or_else(|e| ignore_closed_pipe(&e))

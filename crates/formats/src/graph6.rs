@@ -7,7 +7,8 @@
 //! for n ≤ 62, `~` and 3 bytes for n ≤ 258047, `~~` and 6 bytes beyond — followed by the
 //! upper triangle of the adjacency matrix in column order (x(0,1), x(0,2), x(1,2), x(0,3), …),
 //! six bits per byte, high bit first, padded with zeros. An optional `>>graph6<<` header may
-//! start the input. digraph6 (`&`) lines are refused with a clear message.
+//! start the input. digraph6 (`&`) lines are refused here with a clear message: they are read
+//! as written graphs (`crate::written`).
 //!
 //! sparse6 lines (what `geng -s` and networkx's `write_sparse6` give for sparse graphs) start
 //! with `:`, then N(n) as above, then a stream of 6-bit groups read high bit first as pairs
@@ -104,7 +105,7 @@ pub fn parse_graph6_line(
         Some(b'&') => {
             return Err(at(
                 0,
-                "digraph6 is not supported: the game is undirected".into(),
+                "a digraph6 line in a graph6 stream: a digraph is read alone, as digraph6".into(),
             ))
         }
         _ => {}
@@ -149,7 +150,7 @@ pub fn parse_graph6_line(
 
 /// N(n) at `line[start..]`: the vertex count, checked against `limits` and [`MAX_VERTICES`],
 /// and where the data after it starts. The bytes are known to be `?`..`~`.
-fn vertex_count(
+pub(crate) fn vertex_count(
     line: &[u8],
     line_number: u32,
     start: usize,
@@ -217,24 +218,22 @@ fn parse_sparse6_line(line: &[u8], line_number: u32, limits: &Limits) -> Result<
     Ok(Graph::from_edges(n, edges).expect("ids are below n"))
 }
 
+/// N(n), the size bytes that start a graph6, sparse6 or digraph6 line.
+pub(crate) fn size_bytes(n: usize) -> String {
+    let sixes = |value: u64, count: u32| (0..count).rev().map(move |k| char::from((value >> (6 * k) & 63) as u8 + 63));
+    if n <= 62 {
+        sixes(n as u64, 1).collect()
+    } else if n <= 258_047 {
+        std::iter::once('~').chain(sixes(n as u64, 3)).collect()
+    } else {
+        "~~".chars().chain(sixes(n as u64, 6)).collect()
+    }
+}
+
 /// The graph6 line of `graph` (without newline).
 pub fn encode_graph6(graph: &Graph) -> String {
     let n = graph.vertex_count();
-    let mut bytes: Vec<u8> = Vec::new();
-    let push_sixes = |bytes: &mut Vec<u8>, value: u64, count: u32| {
-        for k in (0..count).rev() {
-            bytes.push((value >> (6 * k) & 63) as u8 + 63);
-        }
-    };
-    if n <= 62 {
-        push_sixes(&mut bytes, n as u64, 1);
-    } else if n <= 258_047 {
-        bytes.push(126);
-        push_sixes(&mut bytes, n as u64, 3);
-    } else {
-        bytes.extend([126, 126]);
-        push_sixes(&mut bytes, n as u64, 6);
-    }
+    let mut bytes: Vec<u8> = size_bytes(n).into_bytes();
     let bits = n * n.saturating_sub(1) / 2;
     let mut body = vec![0u8; bits.div_ceil(6)];
     for (u, v) in graph.edges() {

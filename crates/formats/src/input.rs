@@ -13,6 +13,11 @@ use crate::board::parse_board_with_limits;
 use crate::graph6;
 use crate::json;
 use crate::slide_record::{parse_slide_record_with_limits, SlideRecord};
+use crate::words::{parse_words, WordList};
+use crate::written::{
+    looks_like_digraph6, parse_digraph6, parse_written_edges, parse_written_json, says_directed,
+    WrittenGraph,
+};
 use crate::text::{checked_integers, is_space, InputError, Limits, Token, Tokens, MAX_VERTICES};
 
 /// The input formats (see `docs/FORMATS.md`; [`Format::description`] says each in a line).
@@ -32,11 +37,15 @@ pub enum Format {
     Slide,
     /// Treasure maps of integers, one case after another (read by `geography-contest`).
     Treasure,
+    /// A digraph6 line (nauty's `&` form).
+    Digraph6,
+    /// A word list, one word a line (never detected).
+    Words,
 }
 
 impl Format {
     /// Every format, in the order front ends list them.
-    pub const ALL: [Format; 7] = [
+    pub const ALL: [Format; 9] = [
         Format::Board,
         Format::Edges,
         Format::Graph6,
@@ -44,10 +53,12 @@ impl Format {
         Format::Json,
         Format::Slide,
         Format::Treasure,
+        Format::Digraph6,
+        Format::Words,
     ];
 
-    /// The format's name, as front ends spell it (`board`, `edges`, `graph6`, `json`,
-    /// `slide`, `treasure`).
+    /// The format's name, as front ends spell it (`board`, `edges`, `graph6`, `sparse6`,
+    /// `json`, `slide`, `treasure`, `digraph6`, `words`).
     pub fn name(self) -> &'static str {
         match self {
             Format::Board => "board",
@@ -57,6 +68,8 @@ impl Format {
             Format::Json => "json",
             Format::Slide => "slide",
             Format::Treasure => "treasure",
+            Format::Digraph6 => "digraph6",
+            Format::Words => "words",
         }
     }
 
@@ -72,6 +85,8 @@ impl Format {
             }
             Format::Slide => "A slide-game board of `X`, `O` and one `.`, with its record",
             Format::Treasure => "Treasure maps of integers (-1 treasure, 0 empty, 1..99 stones)",
+            Format::Digraph6 => "digraph6, one directed graph (nauty's `&` form)",
+            Format::Words => "A word list, one word a line (UTF-8), for word chains",
         }
     }
 }
@@ -87,15 +102,23 @@ pub enum Input {
     Graphs(Vec<Graph>),
     /// A slide-game board and its record (possibly empty), replayed.
     Slide(SlideRecord),
+    /// A directed graph as written (`n m directed` edge lists, JSON with `"directed": true`,
+    /// digraph6).
+    Digraph(WrittenGraph),
+    /// A word list.
+    Words(WordList),
 }
 
-/// Guesses the format: `{` starts JSON; graph6 bytes; otherwise the first token of the
+/// Guesses the format: `{` starts JSON; `&` digraph6; graph6 bytes; otherwise the first token of the
 /// second line decides: a row of `.`/`#` is a board, a row with `X`/`O` a slide board,
 /// numbers are a treasure map when a negative one (the treasure) appears, else an edge list.
 pub fn detect(input: &[u8]) -> Format {
     let first = input.iter().find(|b| !b.is_ascii_whitespace());
     if first == Some(&b'{') {
         return Format::Json;
+    }
+    if looks_like_digraph6(input) {
+        return Format::Digraph6;
     }
     if graph6::looks_like_sparse6(input) {
         return Format::Sparse6;
@@ -164,7 +187,12 @@ pub fn parse_with_limits(
 ) -> Result<Input, InputError> {
     match format.unwrap_or_else(|| detect(input)) {
         Format::Board => parse_board_with_limits(input, limits).map(Input::Board),
+        Format::Edges if says_directed(input) => {
+            parse_written_edges(input, limits).map(Input::Digraph)
+        }
         Format::Edges => parse_edges_with_limits(input, limits).map(Input::Graph),
+        Format::Digraph6 => parse_digraph6(input, limits).map(Input::Digraph),
+        Format::Words => parse_words(input, limits).map(Input::Words),
         Format::Graph6 | Format::Sparse6 => {
             graph6::parse_graph6_with_limits(input, limits).map(Input::Graphs)
         }
@@ -214,6 +242,7 @@ struct JsonInput {
     cols: Option<u32>,
     neighbourhood: Option<String>,
     cells: Option<Vec<String>>,
+    directed: Option<bool>,
 }
 
 /// The two JSON forms, for messages.
@@ -252,21 +281,25 @@ pub fn parse_json(input: &[u8]) -> Result<Input, InputError> {
 /// As [`parse_json`], and sizes over a limit (located at the size's value).
 #[allow(clippy::too_many_lines)] // one match over the two JSON forms
 pub fn parse_json_with_limits(input: &[u8], limits: &Limits) -> Result<Input, InputError> {
-    let located = |e: serde_json::Error| {
-        let message = e.to_string();
-        let message = message.split(" at line").next().unwrap_or_default();
-        InputError::new(e.line().max(1) as u32, e.column().max(1) as u32, message)
-    };
     // An array would be read as a struct's fields in order: refuse it whole.
     if input.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[') {
         return Err(InputError::new(1, 1, JSON_FORMS));
     }
-    let value: JsonInput = serde_json::from_slice(input).map_err(located)?;
+    let value: JsonInput = serde_json::from_slice(input).map_err(|e| json::located(&e))?;
     let at = |path: &[json::Step<'_>], message: String| {
         let (line, column) = json::locate(input, path);
         InputError::new(line, column, message)
     };
     match value {
+        JsonInput {
+            vertices: Some(_),
+            edges: Some(_),
+            rows: None,
+            cols: None,
+            neighbourhood: None,
+            cells: None,
+            directed: Some(true),
+        } => parse_written_json(input, limits).map(Input::Digraph),
         JsonInput {
             vertices: Some(vertices),
             edges: Some(edges),
@@ -274,6 +307,7 @@ pub fn parse_json_with_limits(input: &[u8], limits: &Limits) -> Result<Input, In
             cols: None,
             neighbourhood: None,
             cells: None,
+            directed: _,
         } => {
             let here = [json::Step::Key("vertices")];
             limits
@@ -314,6 +348,7 @@ pub fn parse_json_with_limits(input: &[u8], limits: &Limits) -> Result<Input, In
             cols: Some(cols),
             neighbourhood,
             cells: Some(cells),
+            directed: None,
         } => {
             let rows_at = json::locate(input, &[json::Step::Key("rows")]);
             limits

@@ -11,6 +11,8 @@
 //! # Tests
 //! Below, and through every located JSON error of [`parse_json`](crate::parse_json).
 
+use crate::text::InputError;
+
 /// One step of a path into a JSON value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Step<'a> {
@@ -18,6 +20,13 @@ pub(crate) enum Step<'a> {
     Key(&'a str),
     /// The element at this index of an array.
     Index(usize),
+}
+
+/// A `serde_json` error at its line and column, its message without serde's own place.
+pub(crate) fn located(e: &serde_json::Error) -> InputError {
+    let message = e.to_string();
+    let message = message.split(" at line").next().unwrap_or_default();
+    InputError::new(e.line().max(1) as u32, e.column().max(1) as u32, message)
 }
 
 /// The 1-based line and column of the value at `path` in `input`; of the deepest value of

@@ -3,7 +3,9 @@
 //! Boards ([`parse_board`]), edge lists ([`parse_edges`]), graph6 streams
 //! ([`parse_graph6`]), the JSON forms ([`parse_json`]), token game records
 //! ([`parse_token_record`]), Slither records ([`parse_slither_record`]), slide game
-//! records ([`parse_slide_record`]) and treasure maps ([`parse_treasure_maps`]); [`detect`]
+//! records ([`parse_slide_record`]), treasure maps ([`parse_treasure_maps`]), directed and
+//! multigraphs as written ([`WrittenGraph`]: [`parse_written_edges`], [`parse_written_json`],
+//! [`parse_digraph6`]) and word lists ([`parse_words`]); [`detect`]
 //! guesses the format and [`parse`] reads any of them. The grammar of each is in
 //! `docs/FORMATS.md`.
 //!
@@ -43,6 +45,8 @@ mod slither_record;
 mod text;
 mod token_record;
 mod treasure;
+mod words;
+mod written;
 
 pub use board::{parse_board, parse_board_with_limits};
 pub use graph6::{encode_graph6, parse_graph6, parse_graph6_line, parse_graph6_with_limits};
@@ -62,6 +66,11 @@ pub use text::{
 };
 pub use token_record::{
     parse_token_record, parse_token_record_with_limits, RecordedMove, TokenRecord,
+};
+pub use words::{parse_words, word_key, Word, WordList};
+pub use written::{
+    encode_digraph6, looks_like_digraph6, parse_digraph6, parse_written_edges, parse_written_json,
+    says_directed, WrittenGraph, DIRECTED_KEYWORD,
 };
 pub use treasure::{
     check_treasure_limits, parse_treasure_map, parse_treasure_maps, parse_treasure_maps_with_limits,

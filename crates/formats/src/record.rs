@@ -118,6 +118,8 @@ fn parse_game(input: &[u8], limits: &Limits, kind: &RecordKind) -> Result<Game, 
         }
         Input::Graphs(graphs) => format!("{} graph6 graphs", graphs.len()),
         Input::Slide(_) => "a slide board".to_string(),
+        Input::Digraph(_) => "a directed graph".to_string(),
+        Input::Words(_) => "a word list".to_string(),
     };
     Err(refuse(&found))
 }
