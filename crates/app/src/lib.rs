@@ -42,9 +42,9 @@ mod text;
 pub use analyze::{analyze, Analysis, AnalyzeReport, EndReport, MoveReport, Played};
 pub use games::{SlitherGame, TokenGame, Variant};
 pub use geography_contest::{
-    check_answer, judge, random_graph, slide_record, token_board, treasure_maps, CheckVerdict,
-    GenerateError, GraphFormat, GraphRequest, PlacerOutcome, Problem, SlideRequest, TokenRequest,
-    TreasureRequest,
+    check_answer, judge, random_graph, random_words, slide_record, token_board, treasure_maps,
+    CheckVerdict, GenerateError, GraphFormat, GraphRequest, PlacerOutcome, Problem, SlideRequest,
+    TokenRequest, TreasureRequest, WordsRequest,
 };
 pub use job::{Budget, JobError};
 pub use load::{load, load_game, load_record, load_written, Loaded, Record};

@@ -2,8 +2,9 @@
 
 use clap::{Subcommand, ValueEnum};
 use geography_app::{
-    random_graph, slide_record, token_board, treasure_maps, GenerateError, GraphFormat,
-    GraphRequest, PlacerOutcome, SlideRequest, TokenRequest, TreasureRequest,
+    random_graph, random_words, slide_record, token_board, treasure_maps, GenerateError,
+    GraphFormat, GraphRequest, PlacerOutcome, SlideRequest, TokenRequest, TreasureRequest,
+    WordsRequest,
 };
 use geography_boards::Neighbourhood;
 use geography_rules::Winner;
@@ -24,6 +25,8 @@ use crate::Failure;
 ///   geography generate slide --seed 2 --size 6x6 --rounds 50 --blunders 2 | geography judge noi2011
 ///   geography generate treasure --seed 3 --size 5x7 --max-hp 3 --outcome baba --cases 10
 ///   geography generate graph --seed 4 --vertices 12 --edges 20 --bipartite
+///   geography generate graph --seed 5 --vertices 12 --edges 30 --directed --multi
+///   geography generate words --seed 6 --words 500 --letters 6
 #[derive(Debug, clap::Args)]
 #[command(
     verbatim_doc_comment,
@@ -40,6 +43,7 @@ enum Kind {
     Slide(SlideArgs),
     Treasure(TreasureArgs),
     Graph(GraphArgs),
+    Words(WordsArgs),
 }
 
 /// A rectangle `ROWSxCOLUMNS`.
@@ -168,7 +172,8 @@ enum WinnerArg {
     Baba,
 }
 
-/// A random simple graph with exactly the number of edges asked for.
+/// A random graph with exactly the number of edges asked for: simple unless --multi,
+/// directed with --directed (an edge list `n m directed`, or digraph6).
 ///
 /// Example: geography generate graph --seed 4 --vertices 12 --edges 20 --bipartite
 #[derive(Debug, clap::Args)]
@@ -179,22 +184,58 @@ struct GraphArgs {
     /// The number of vertices.
     #[arg(long, default_value_t = 10)]
     vertices: usize,
-    /// The number of edges (no loops, no repeats).
+    /// The number of edges (no loops; no repeats unless --multi).
     #[arg(long, default_value_t = 15)]
     edges: usize,
     /// Only edges between two random halves of the vertices.
     #[arg(long)]
     bipartite: bool,
+    /// Arcs u → v (edge geography and the token game on digraphs).
+    #[arg(long)]
+    directed: bool,
+    /// Edges drawn independently, so pairs may repeat (parallel edges, for edge geography).
+    #[arg(long)]
+    multi: bool,
     /// The output format.
     #[arg(long, value_enum, default_value_t = GraphFormatArg::Edges)]
     format: GraphFormatArg,
+}
+
+/// Distinct random words over the first --letters letters, one a line: a word chain's input
+/// (`solve --format words`).
+///
+/// Example: geography generate words --seed 6 --words 500 --letters 6 --length 2..6
+#[derive(Debug, clap::Args)]
+struct WordsArgs {
+    /// The seed: the same seed and options give the same list.
+    #[arg(long)]
+    seed: u64,
+    /// The number of words.
+    #[arg(long, default_value_t = 100)]
+    words: usize,
+    /// The letters used: the first this many of a..z.
+    #[arg(long, default_value_t = 5)]
+    letters: usize,
+    /// The lengths, `MIN..MAX` (both included) or one number.
+    #[arg(long, value_parser = parse_lengths, default_value = "2..5")]
+    length: (usize, usize),
+}
+
+/// Parses `2..5` or `3`.
+fn parse_lengths(text: &str) -> Result<(usize, usize), String> {
+    let usage = || format!("expected MIN..MAX such as 2..5, or one length, found '{text}'");
+    let number = |part: &str| part.trim().parse::<usize>().map_err(|_| usage());
+    match text.split_once("..") {
+        Some((min, max)) => Ok((number(min)?, number(max)?)),
+        None => number(text).map(|n| (n, n)),
+    }
 }
 
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum GraphFormatArg {
     /// `n m`, then `m` lines `u v` (0-based).
     Edges,
-    /// One graph6 line.
+    /// One graph6 line (digraph6 with --directed).
     Graph6,
 }
 
@@ -240,10 +281,21 @@ fn generate(kind: &Kind) -> Result<String, GenerateError> {
                 vertices: args.vertices,
                 edges: args.edges,
                 bipartite: args.bipartite,
+                directed: args.directed,
+                multi: args.multi,
                 format: match args.format {
                     GraphFormatArg::Edges => GraphFormat::Edges,
                     GraphFormatArg::Graph6 => GraphFormat::Graph6,
                 },
+            },
+            args.seed,
+        ),
+        Kind::Words(args) => random_words(
+            &WordsRequest {
+                words: args.words,
+                letters: args.letters,
+                min_length: args.length.0,
+                max_length: args.length.1,
             },
             args.seed,
         ),

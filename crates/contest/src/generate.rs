@@ -44,7 +44,7 @@ use geography_matching::{Graph, Random};
 use thiserror::Error;
 
 use geography_boards::{Board, Neighbourhood};
-use geography_formats::{encode_graph6, MAX_VERTICES, SLIDE_MAX_ROUNDS};
+use geography_formats::{encode_digraph6, encode_graph6, MAX_VERTICES, SLIDE_MAX_ROUNDS};
 use geography_rules::{Piece, Position, SlideBoard, SlideError, Solution};
 
 use geography_rules::{analyse_treasure, Spot, TreasureMap, Winner};
@@ -105,7 +105,7 @@ pub enum GenerateError {
     /// More edges than the graph can have.
     #[error("a simple {kind} on {vertices} vertices has at most {max} edges, {edges} asked for")]
     TooManyEdges {
-        /// `graph` or `bipartite graph`.
+        /// `graph`, `digraph`, `bipartite graph` or `bipartite digraph`.
         kind: &'static str,
         /// Vertices asked for.
         vertices: usize,
@@ -721,32 +721,41 @@ fn treasure_map(
 /// How a generated graph is written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GraphFormat {
-    /// `n m`, then `m` lines `u v` (0-based, `u < v`, sorted).
+    /// `n m` (`n m directed` for a digraph), then `m` lines `u v` (0-based, sorted).
     Edges,
-    /// One graph6 line.
+    /// One graph6 line (digraph6 for a digraph).
     Graph6,
 }
 
-/// A request for a random simple graph.
+/// A request for a random graph.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct GraphRequest {
     /// Vertices.
     pub vertices: usize,
-    /// Exactly this many edges, no loops, no repeats.
+    /// Exactly this many edges (arcs when directed), no loops.
     pub edges: usize,
     /// Only edges between two random halves of the vertices (sizes ⌈n/2⌉ and ⌊n/2⌋).
     pub bipartite: bool,
+    /// Arcs `u → v` rather than edges.
+    pub directed: bool,
+    /// Pairs may repeat (parallel edges, which edge geography counts): every edge is drawn
+    /// independently among the allowed pairs.
+    pub multi: bool,
     /// The output format.
     pub format: GraphFormat,
 }
 
-/// A uniformly random simple graph with exactly the requested number of edges (bipartite
-/// between two random halves if asked), as an edge list or a graph6 line.
+/// A uniformly random graph with exactly the requested number of edges: simple (no repeats)
+/// unless `multi`, directed if asked, bipartite between two random halves if asked; written as
+/// an edge list, a graph6 line or (directed) a digraph6 line.
 ///
 /// # Examples
 /// ```
 /// use geography_contest::{random_graph, GraphFormat, GraphRequest};
-/// let request = GraphRequest { vertices: 5, edges: 4, bipartite: false, format: GraphFormat::Edges };
+/// let request = GraphRequest {
+///     vertices: 5, edges: 4, bipartite: false, directed: false, multi: false,
+///     format: GraphFormat::Edges,
+/// };
 /// let text = random_graph(&request, 9).unwrap();
 /// let graph = geography_formats::parse_edges(text.as_bytes()).unwrap();
 /// assert_eq!((graph.vertex_count(), graph.edge_count()), (5, 4));
@@ -754,7 +763,8 @@ pub struct GraphRequest {
 ///
 /// # Errors
 /// Vertices outside 1..=[`MAX_VERTICES`] (1..=[`MAX_GRAPH6_VERTICES`] for graph6); more than
-/// [`MAX_EDGES`] edges, or more than the graph can have.
+/// [`MAX_EDGES`] edges, more than a simple graph can have, or a multigraph in graph6 (which
+/// cannot repeat a pair).
 pub fn random_graph(request: &GraphRequest, seed: u64) -> Result<String, GenerateError> {
     let n = request.vertices;
     let max_vertices = match request.format {
@@ -763,14 +773,20 @@ pub fn random_graph(request: &GraphRequest, seed: u64) -> Result<String, Generat
     };
     in_range("the number of vertices", n, 1, max_vertices)?;
     in_range("the number of edges", request.edges, 0, MAX_EDGES)?;
+    if request.multi && request.format == GraphFormat::Graph6 {
+        return Err(GenerateError::Impossible(
+            "graph6 and digraph6 cannot repeat a pair: write a multigraph as an edge list",
+        ));
+    }
     let (left, right) = (n.div_ceil(2), n / 2);
-    let (kind, pairs) = if request.bipartite {
-        ("bipartite graph", left as u64 * right as u64)
-    } else {
-        ("graph", n as u64 * (n as u64 - 1) / 2)
+    let (kind, pairs) = match (request.bipartite, request.directed) {
+        (true, false) => ("bipartite graph", left as u64 * right as u64),
+        (true, true) => ("bipartite digraph", 2 * left as u64 * right as u64),
+        (false, false) => ("graph", n as u64 * (n as u64 - 1) / 2),
+        (false, true) => ("digraph", n as u64 * (n as u64 - 1)),
     };
     let m = request.edges;
-    if m as u64 > pairs {
+    if m > 0 && pairs == 0 || !request.multi && m as u64 > pairs {
         return Err(GenerateError::TooManyEdges {
             kind,
             vertices: n,
@@ -784,9 +800,33 @@ pub fn random_graph(request: &GraphRequest, seed: u64) -> Result<String, Generat
         random.shuffle(&mut labels);
     }
     let (sides_left, sides_right) = labels.split_at(left);
-    let ordered = |u: u32, v: u32| (u.min(v), u.max(v));
-    let mut edges: Vec<(u32, u32)> = if 2 * m as u64 > pairs {
+    // An unordered pair, then, when directed, one of its two directions.
+    let draw = |random: &mut Random| {
+        let (u, v) = if request.bipartite {
+            (random.pick(sides_left), random.pick(sides_right))
+        } else {
+            let u = random.below(n);
+            let mut v = random.below(n - 1);
+            if v >= u {
+                v += 1;
+            }
+            (u as u32, v as u32)
+        };
+        if request.directed {
+            if random.below(2) == 0 {
+                (u, v)
+            } else {
+                (v, u)
+            }
+        } else {
+            (u.min(v), u.max(v))
+        }
+    };
+    let mut edges: Vec<(u32, u32)> = if request.multi {
+        (0..m).map(|_| draw(&mut random)).collect()
+    } else if 2 * m as u64 > pairs {
         // Dense: list every pair (at most 2m of them) and keep a random m.
+        let ordered = |u: u32, v: u32| (u.min(v), u.max(v));
         let mut all: Vec<(u32, u32)> = if request.bipartite {
             sides_left
                 .iter()
@@ -797,6 +837,10 @@ pub fn random_graph(request: &GraphRequest, seed: u64) -> Result<String, Generat
                 .flat_map(|u| (u + 1..n as u32).map(move |v| (u, v)))
                 .collect()
         };
+        if request.directed {
+            let reversed: Vec<(u32, u32)> = all.iter().map(|&(u, v)| (v, u)).collect();
+            all.extend(reversed);
+        }
         for i in 0..m {
             let j = i + random.below(all.len() - i);
             all.swap(i, j);
@@ -808,16 +852,7 @@ pub fn random_graph(request: &GraphRequest, seed: u64) -> Result<String, Generat
         let mut seen = HashSet::with_capacity(m);
         let mut edges = Vec::with_capacity(m);
         while edges.len() < m {
-            let edge = if request.bipartite {
-                ordered(random.pick(sides_left), random.pick(sides_right))
-            } else {
-                let u = random.below(n);
-                let mut v = random.below(n - 1);
-                if v >= u {
-                    v += 1;
-                }
-                ordered(u as u32, v as u32)
-            };
+            let edge = draw(&mut random);
             if seen.insert(edge) {
                 edges.push(edge);
             }
@@ -825,21 +860,116 @@ pub fn random_graph(request: &GraphRequest, seed: u64) -> Result<String, Generat
         edges
     };
     edges.sort_unstable();
+    write_graph(request, n, &edges)
+}
+
+/// A generated graph's text in the request's format.
+fn write_graph(
+    request: &GraphRequest,
+    n: usize,
+    edges: &[(u32, u32)],
+) -> Result<String, GenerateError> {
+    let m = edges.len();
     match request.format {
         GraphFormat::Edges => {
-            let mut text = String::with_capacity(16 + edges.len() * 12);
-            let _ = writeln!(text, "{n} {m}");
+            let mut text = String::with_capacity(16 + m * 12);
+            let keyword = if request.directed { " directed" } else { "" };
+            let _ = writeln!(text, "{n} {m}{keyword}");
             for (u, v) in edges {
                 let _ = writeln!(text, "{u} {v}");
             }
             Ok(text)
         }
+        GraphFormat::Graph6 if request.directed => Ok(encode_digraph6(n, edges) + "\n"),
         GraphFormat::Graph6 => {
-            let graph = Graph::from_edges(n, edges)
+            let graph = Graph::from_edges(n, edges.iter().copied())
                 .map_err(|e| GenerateError::Unverified(e.to_string()))?;
             Ok(encode_graph6(&graph) + "\n")
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Word lists.
+
+/// A request for a random word list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WordsRequest {
+    /// How many distinct words.
+    pub words: usize,
+    /// The letters used: the first this many of `a`..`z`, 1 to 26.
+    pub letters: usize,
+    /// The shortest word, at least 1.
+    pub min_length: usize,
+    /// The longest word, at least `min_length`.
+    pub max_length: usize,
+}
+
+/// The most words [`random_words`] writes.
+pub const MAX_WORDS: usize = 1 << 22;
+
+/// Distinct random words over the first `letters` letters, one a line, lengths uniform in
+/// `min_length..=max_length`: the input of a word chain (`--format words`).
+///
+/// # Examples
+/// ```
+/// use geography_contest::{random_words, WordsRequest};
+/// let request = WordsRequest { words: 20, letters: 4, min_length: 2, max_length: 5 };
+/// let text = random_words(&request, 3).unwrap();
+/// assert_eq!(text.lines().count(), 20);
+/// assert!(text.lines().all(|w| (2..=5).contains(&w.len()) && w.bytes().all(|b| b"abcd".contains(&b))));
+/// ```
+///
+/// # Errors
+/// Letters outside 1..=26, lengths outside 1..=64 or in the wrong order, more than
+/// [`MAX_WORDS`] words, or more words than the letters and lengths can spell.
+pub fn random_words(request: &WordsRequest, seed: u64) -> Result<String, GenerateError> {
+    in_range("the number of letters", request.letters, 1, 26)?;
+    in_range("the shortest length", request.min_length, 1, 64)?;
+    in_range(
+        "the longest length",
+        request.max_length,
+        request.min_length,
+        64,
+    )?;
+    in_range("the number of words", request.words, 1, MAX_WORDS)?;
+    let k = request.letters as u128;
+    let spellable: u128 = (request.min_length..=request.max_length)
+        .map(|len| k.saturating_pow(len as u32))
+        .fold(0u128, u128::saturating_add);
+    if (request.words as u128) > spellable {
+        return Err(GenerateError::Impossible(
+            "more words than the letters and lengths can spell",
+        ));
+    }
+    let mut random = Random::new(seed);
+    let mut seen = HashSet::with_capacity(request.words);
+    let mut text = String::new();
+    // Lengths are drawn in proportion to how many words each can spell, so that a short
+    // length that is spelled out does not stall the draws.
+    let weights: Vec<u128> = (request.min_length..=request.max_length)
+        .map(|len| k.saturating_pow(len as u32).min(1 << 40))
+        .collect();
+    let total: u128 = weights.iter().sum();
+    while seen.len() < request.words {
+        let mut pick = u128::from(random.next_u64()) % total;
+        let mut length = request.min_length;
+        for (i, &w) in weights.iter().enumerate() {
+            if pick < w {
+                length = request.min_length + i;
+                break;
+            }
+            pick -= w;
+        }
+        let word: String = (0..length)
+            .map(|_| char::from(b'a' + random.below(request.letters) as u8))
+            .collect();
+        if seen.insert(word.clone()) {
+            text.push_str(&word);
+            text.push('\n');
+        }
+    }
+    Ok(text)
 }
 
 #[cfg(test)]
@@ -896,6 +1026,8 @@ mod tests {
             vertices,
             edges,
             bipartite,
+            directed: false,
+            multi: false,
             format: GraphFormat::Edges,
         }
     }
@@ -1154,6 +1286,141 @@ mod tests {
         ));
         assert!(matches!(
             random_graph(&graph(0, 0, true), 0),
+            Err(GenerateError::OutOfRange { .. })
+        ));
+    }
+
+    #[test]
+    fn digraphs_and_multigraphs_have_exactly_the_edges_asked_for() {
+        let limits = geography_formats::Limits::DEFAULT;
+        for seed in 0..40u64 {
+            let vertices = 2 + seed as usize % 7;
+            for (directed, multi, bipartite) in [
+                (true, false, false),
+                (true, false, true),
+                (false, true, false),
+                (true, true, true),
+            ] {
+                let (left, right) = (vertices.div_ceil(2), vertices / 2);
+                let most = match (bipartite, directed) {
+                    (true, d) => left * right * if d { 2 } else { 1 },
+                    (false, d) => vertices * (vertices - 1) / if d { 1 } else { 2 },
+                };
+                let edges = if multi {
+                    3 * most
+                } else {
+                    seed as usize % (most + 1)
+                };
+                let request = GraphRequest {
+                    vertices,
+                    edges,
+                    bipartite,
+                    directed,
+                    multi,
+                    format: GraphFormat::Edges,
+                };
+                let text = random_graph(&request, seed).unwrap();
+                assert_eq!(text, random_graph(&request, seed).unwrap());
+                let written =
+                    geography_formats::parse_written_edges(text.as_bytes(), &limits).unwrap();
+                assert_eq!(
+                    (written.vertices, written.pairs.len(), written.directed),
+                    (vertices, edges, directed)
+                );
+                assert!(written.pairs.iter().all(|&(u, v)| u != v));
+                let mut distinct = written.pairs.clone();
+                distinct.dedup();
+                if !multi {
+                    assert_eq!(distinct.len(), edges, "{text}");
+                }
+                if directed && !multi {
+                    let six = random_graph(
+                        &GraphRequest {
+                            format: GraphFormat::Graph6,
+                            ..request
+                        },
+                        seed,
+                    )
+                    .unwrap();
+                    let read = geography_formats::parse_digraph6(six.as_bytes(), &limits).unwrap();
+                    assert_eq!(read.pairs, written.pairs);
+                }
+            }
+        }
+        let request = GraphRequest {
+            vertices: 3,
+            edges: 7,
+            bipartite: false,
+            directed: true,
+            multi: false,
+            format: GraphFormat::Edges,
+        };
+        assert_eq!(
+            random_graph(&request, 0).unwrap_err().to_string(),
+            "a simple digraph on 3 vertices has at most 6 edges, 7 asked for"
+        );
+        let multi = GraphRequest {
+            multi: true,
+            ..request
+        };
+        assert!(random_graph(&multi, 0).is_ok());
+        assert!(matches!(
+            random_graph(
+                &GraphRequest {
+                    format: GraphFormat::Graph6,
+                    ..multi
+                },
+                0
+            ),
+            Err(GenerateError::Impossible(_))
+        ));
+        assert!(matches!(
+            random_graph(
+                &GraphRequest {
+                    vertices: 1,
+                    edges: 1,
+                    ..multi
+                },
+                0
+            ),
+            Err(GenerateError::TooManyEdges { .. })
+        ));
+    }
+
+    #[test]
+    fn word_lists_are_distinct_reproducible_and_bounded() {
+        let request = WordsRequest {
+            words: 300,
+            letters: 3,
+            min_length: 1,
+            max_length: 6,
+        };
+        let text = random_words(&request, 5).unwrap();
+        assert_eq!(text, random_words(&request, 5).unwrap());
+        let list =
+            geography_formats::parse_words(text.as_bytes(), &geography_formats::Limits::DEFAULT)
+                .unwrap();
+        assert_eq!(list.words.len(), 300);
+        // 3 + 9 words of lengths 1 and 2: 12 words at most.
+        let tight = WordsRequest {
+            words: 12,
+            letters: 3,
+            min_length: 1,
+            max_length: 2,
+        };
+        assert_eq!(random_words(&tight, 1).unwrap().lines().count(), 12);
+        assert!(matches!(
+            random_words(&WordsRequest { words: 13, ..tight }, 1),
+            Err(GenerateError::Impossible(_))
+        ));
+        assert!(matches!(
+            random_words(
+                &WordsRequest {
+                    letters: 27,
+                    ..tight
+                },
+                1
+            ),
             Err(GenerateError::OutOfRange { .. })
         ));
     }

@@ -5,7 +5,7 @@
 //!   expected output of JSOI2009 "Game", NOI2011 "Bunny and Egg" and HDU 4101 "Ali and Baba";
 //! - [`check_answer`]: a contestant's answer against an input, with the first difference in
 //!   the game's words ([`CheckVerdict`]);
-//! - [`token_board`], [`slide_record`], [`treasure_maps`], [`random_graph`]: test inputs with
+//! - [`token_board`], [`slide_record`], [`treasure_maps`], [`random_graph`], [`random_words`]: test inputs with
 //!   the property asked for, verified by the judges;
 //!
 //! ```
@@ -30,9 +30,10 @@ mod problem;
 
 pub use checker::{check_answer, CheckVerdict};
 pub use generate::{
-    random_graph, slide_record, token_board, treasure_maps, GenerateError, GraphFormat,
-    GraphRequest, PlacerOutcome, SlideRequest, TokenRequest, TreasureRequest, MAX_EDGES,
-    MAX_GENERATED_CELLS, MAX_GRAPH6_VERTICES, MAX_SLIDE_CELLS, MAX_TOTAL_CELLS, TRIES,
+    random_graph, random_words, slide_record, token_board, treasure_maps, GenerateError,
+    GraphFormat, GraphRequest, PlacerOutcome, SlideRequest, TokenRequest, TreasureRequest,
+    WordsRequest, MAX_EDGES, MAX_GENERATED_CELLS, MAX_GRAPH6_VERTICES, MAX_SLIDE_CELLS,
+    MAX_TOTAL_CELLS, MAX_WORDS, TRIES,
 };
 pub use hdu4101::{judge_hdu4101, judge_hdu4101_with_limits};
 pub use jsoi2009::{jsoi2009_answer, judge_jsoi2009, judge_jsoi2009_with_limits};

@@ -220,7 +220,11 @@ fn parse_sparse6_line(line: &[u8], line_number: u32, limits: &Limits) -> Result<
 
 /// N(n), the size bytes that start a graph6, sparse6 or digraph6 line.
 pub(crate) fn size_bytes(n: usize) -> String {
-    let sixes = |value: u64, count: u32| (0..count).rev().map(move |k| char::from((value >> (6 * k) & 63) as u8 + 63));
+    let sixes = |value: u64, count: u32| {
+        (0..count)
+            .rev()
+            .map(move |k| char::from((value >> (6 * k) & 63) as u8 + 63))
+    };
     if n <= 62 {
         sixes(n as u64, 1).collect()
     } else if n <= 258_047 {

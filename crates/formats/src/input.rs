@@ -13,12 +13,12 @@ use crate::board::parse_board_with_limits;
 use crate::graph6;
 use crate::json;
 use crate::slide_record::{parse_slide_record_with_limits, SlideRecord};
+use crate::text::{checked_integers, is_space, InputError, Limits, Token, Tokens, MAX_VERTICES};
 use crate::words::{parse_words, WordList};
 use crate::written::{
-    looks_like_digraph6, parse_digraph6, parse_written_edges, parse_written_json, says_directed,
+    header_word, looks_like_digraph6, parse_digraph6, parse_written_edges, parse_written_json,
     WrittenGraph,
 };
-use crate::text::{checked_integers, is_space, InputError, Limits, Token, Tokens, MAX_VERTICES};
 
 /// The input formats (see `docs/FORMATS.md`; [`Format::description`] says each in a line).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -187,7 +187,7 @@ pub fn parse_with_limits(
 ) -> Result<Input, InputError> {
     match format.unwrap_or_else(|| detect(input)) {
         Format::Board => parse_board_with_limits(input, limits).map(Input::Board),
-        Format::Edges if says_directed(input) => {
+        Format::Edges if header_word(input).is_some() => {
             parse_written_edges(input, limits).map(Input::Digraph)
         }
         Format::Edges => parse_edges_with_limits(input, limits).map(Input::Graph),

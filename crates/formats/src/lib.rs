@@ -67,11 +67,11 @@ pub use text::{
 pub use token_record::{
     parse_token_record, parse_token_record_with_limits, RecordedMove, TokenRecord,
 };
+pub use treasure::{
+    check_treasure_limits, parse_treasure_map, parse_treasure_maps, parse_treasure_maps_with_limits,
+};
 pub use words::{parse_words, word_key, Word, WordList};
 pub use written::{
     encode_digraph6, looks_like_digraph6, parse_digraph6, parse_written_edges, parse_written_json,
     says_directed, WrittenGraph, DIRECTED_KEYWORD,
-};
-pub use treasure::{
-    check_treasure_limits, parse_treasure_map, parse_treasure_maps, parse_treasure_maps_with_limits,
 };

@@ -74,8 +74,11 @@ pub fn parse_words(input: &[u8], limits: &Limits) -> Result<WordList, InputError
     let input = input.strip_prefix(b"\xef\xbb\xbf").unwrap_or(input);
     let text = std::str::from_utf8(input).map_err(|e| {
         let before = &input[..e.valid_up_to()];
-        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let line = before.split(|&b| b == b'\n').count();
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
         InputError::new(
             line as u32,
             (e.valid_up_to() - line_start + 1) as u32,
@@ -167,6 +170,13 @@ mod tests {
         };
         let error = parse_words(b"a\nb\nA\n  c\n", &small).unwrap_err();
         assert_eq!((error.line, error.column), (4, 3));
-        assert!(matches!(error.kind, ErrorKind::TooLarge { max: 2, found: 3, .. }));
+        assert!(matches!(
+            error.kind,
+            ErrorKind::TooLarge {
+                max: 2,
+                found: 3,
+                ..
+            }
+        ));
     }
 }

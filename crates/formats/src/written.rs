@@ -41,16 +41,18 @@ pub const DIRECTED_KEYWORD: &str = "directed";
 
 /// Whether `input` is an edge list whose first line says `directed` (its third token).
 pub fn says_directed(input: &[u8]) -> bool {
+    header_word(input).is_some_and(|word| word == DIRECTED_KEYWORD.as_bytes())
+}
+
+/// The third token of the first line when it is not a number: the keyword of a directed edge
+/// list, or a misspelling of it that [`parse_written_edges`] reports.
+pub(crate) fn header_word(input: &[u8]) -> Option<&[u8]> {
     let mut tokens = Tokens::new(input);
-    let Some(first) = tokens.next_token() else {
-        return false;
-    };
-    let mut on_first_line = std::iter::from_fn(|| tokens.next_token())
+    let first = tokens.next_token()?;
+    let third = std::iter::from_fn(|| tokens.next_token())
         .take_while(|t| t.line == first.line)
-        .skip(1);
-    on_first_line
-        .next()
-        .is_some_and(|t| t.text == DIRECTED_KEYWORD.as_bytes())
+        .nth(1)?;
+    (!matches!(third.text[0], b'0'..=b'9' | b'+' | b'-')).then_some(third.text)
 }
 
 /// Reads an edge list (`n m` or `n m directed`, then `m` pairs) as written.
@@ -136,7 +138,11 @@ fn plain_pairs(text: &[u8], n: usize, m: usize) -> Option<Vec<(u32, u32)>> {
 
 /// The `m` pairs on `n` vertices that `tokens` starts at, each id checked and located, and
 /// nothing after them.
-fn checked_pairs(mut tokens: Tokens<'_>, n: usize, m: usize) -> Result<Vec<(u32, u32)>, InputError> {
+fn checked_pairs(
+    mut tokens: Tokens<'_>,
+    n: usize,
+    m: usize,
+) -> Result<Vec<(u32, u32)>, InputError> {
     let last = (n as i64 - 1).max(0);
     let mut pairs = Vec::new();
     for i in 1..=m {
@@ -253,7 +259,10 @@ pub fn parse_digraph6(input: &[u8], limits: &Limits) -> Result<WrittenGraph, Inp
             InputError::new(line_number, (offset + i) as u32 + 1, message)
         };
         if found.is_some() {
-            return Err(at(0, "expected one digraph6 graph, found a second line".into()));
+            return Err(at(
+                0,
+                "expected one digraph6 graph, found a second line".into(),
+            ));
         }
         if line[0] != b'&' {
             return Err(at(0, "expected a digraph6 line starting with '&'".into()));
@@ -267,12 +276,14 @@ pub fn parse_digraph6(input: &[u8], limits: &Limits) -> Result<WrittenGraph, Inp
                 ),
             ));
         }
-        let (n, header) = crate::graph6::vertex_count(line, line_number, 1, limits)
-            .map_err(|e| InputError {
+        let (n, header) =
+            crate::graph6::vertex_count(line, line_number, 1, limits).map_err(|e| InputError {
                 column: e.column + offset as u32,
                 ..e
             })?;
-        let bits = n.checked_mul(n).ok_or_else(|| at(1, "too many vertices".into()))?;
+        let bits = n
+            .checked_mul(n)
+            .ok_or_else(|| at(1, "too many vertices".into()))?;
         let needed = bits.div_ceil(6);
         let body = &line[header..];
         if body.len() != needed {
@@ -377,11 +388,16 @@ mod tests {
     #[test]
     fn json_graphs_with_and_without_direction() {
         let json = |text: &str| parse_written_json(text.as_bytes(), &Limits::DEFAULT);
-        let graph = json(r#"{"vertices": 2, "edges": [[0, 1], [0, 1]], "directed": true}"#).unwrap();
+        let graph =
+            json(r#"{"vertices": 2, "edges": [[0, 1], [0, 1]], "directed": true}"#).unwrap();
         assert_eq!((graph.directed, graph.pairs.len()), (true, 2));
         let graph = json(r#"{"vertices": 2, "edges": [[1, 1]]}"#).unwrap();
-        assert_eq!((graph.directed, graph.pairs.as_slice()), (false, &[(1, 1)][..]));
-        let error = json("{\"vertices\": 2,\n \"edges\": [[0, 2]], \"directed\": true}").unwrap_err();
+        assert_eq!(
+            (graph.directed, graph.pairs.as_slice()),
+            (false, &[(1, 1)][..])
+        );
+        let error =
+            json("{\"vertices\": 2,\n \"edges\": [[0, 2]], \"directed\": true}").unwrap_err();
         assert_eq!((error.line, error.column), (2, 16));
         let error = json(r#"{"vertices": 2, "edges": [], "directed": 1}"#).unwrap_err();
         assert!(error.message.contains("boolean"), "{error}");
