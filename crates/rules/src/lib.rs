@@ -41,8 +41,11 @@
 //! No I/O, no threads of its own.
 #![deny(missing_docs)]
 
+mod bounded_search;
 mod commentary;
+mod digraph;
 mod game;
+mod multigraph;
 mod oracle;
 mod position;
 mod record;
@@ -53,9 +56,13 @@ mod slither;
 mod slither_oracle;
 mod treasure;
 mod treasure_game;
+mod vertex_geography;
 
+pub use bounded_search::{Outcome, SearchBound};
 pub use commentary::{annotate_record, annotate_record_while, Comment, Commentary, Outlook};
+pub use digraph::{strong_components, Components, Digraph, DigraphError};
 pub use game::{Game, Named};
+pub use multigraph::Multigraph;
 pub use oracle::BruteForce;
 pub use position::{Position, Solution};
 pub use record::{
@@ -78,3 +85,6 @@ pub use treasure::{
     TREASURE_MAX_CELLS, TREASURE_MAX_HP, TREASURE_MAX_SIDE,
 };
 pub use treasure_game::TreasureGame;
+pub use vertex_geography::{
+    solve_directed_vertex, solve_directed_vertex_while, DirectedVertexGame, DirectedVertexSolution,
+};

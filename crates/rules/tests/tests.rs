@@ -4,3 +4,4 @@
 mod position;
 mod replay;
 mod rules;
+mod vertex_geography;
