@@ -44,6 +44,7 @@
 mod bounded_search;
 mod commentary;
 mod digraph;
+mod edge_geography;
 mod game;
 mod multigraph;
 mod oracle;
@@ -61,6 +62,9 @@ mod vertex_geography;
 pub use bounded_search::{Outcome, SearchBound};
 pub use commentary::{annotate_record, annotate_record_while, Comment, Commentary, Outlook};
 pub use digraph::{strong_components, Components, Digraph, DigraphError};
+pub use edge_geography::{
+    solve_undirected_edge, solve_undirected_edge_while, UndirectedEdgeGame, UndirectedEdgeSolution,
+};
 pub use game::{Game, Named};
 pub use multigraph::Multigraph;
 pub use oracle::BruteForce;

@@ -5,3 +5,4 @@ mod position;
 mod replay;
 mod rules;
 mod vertex_geography;
+mod edge_geography;
