@@ -41,8 +41,12 @@
 //! No I/O, no threads of its own.
 #![deny(missing_docs)]
 
+mod bounded_search;
 mod commentary;
+mod digraph;
+mod edge_geography;
 mod game;
+mod multigraph;
 mod oracle;
 mod position;
 mod record;
@@ -53,9 +57,16 @@ mod slither;
 mod slither_oracle;
 mod treasure;
 mod treasure_game;
+mod vertex_geography;
 
+pub use bounded_search::{Outcome, SearchBound};
 pub use commentary::{annotate_record, annotate_record_while, Comment, Commentary, Outlook};
+pub use digraph::{strong_components, Components, Digraph, DigraphError};
+pub use edge_geography::{
+    solve_undirected_edge, solve_undirected_edge_while, UndirectedEdgeGame, UndirectedEdgeSolution,
+};
 pub use game::{Game, Named};
+pub use multigraph::Multigraph;
 pub use oracle::BruteForce;
 pub use position::{Position, Solution};
 pub use record::{
@@ -78,3 +89,6 @@ pub use treasure::{
     TREASURE_MAX_CELLS, TREASURE_MAX_HP, TREASURE_MAX_SIDE,
 };
 pub use treasure_game::TreasureGame;
+pub use vertex_geography::{
+    solve_directed_vertex, solve_directed_vertex_while, DirectedVertexGame, DirectedVertexSolution,
+};

@@ -69,6 +69,17 @@ pub enum IllegalMove {
         /// The other end, as given.
         v: u32,
     },
+    /// An edge game: the move starts from a vertex the token is not on.
+    NotAtToken {
+        /// The token's vertex.
+        token: u32,
+        /// The move's first vertex.
+        from: u32,
+    },
+    /// A word chain: the word does not start where the last word ended.
+    DoesNotChain(u32),
+    /// A word chain: the word was said before.
+    AlreadySaid(u32),
     /// Slither: the edge touches neither end of the path.
     OffTheEnds {
         /// The path's ends.
@@ -102,6 +113,13 @@ impl IllegalMove {
                 format!("{} and {} are not adjacent", name(u), name(v))
             }
             IllegalMove::AlreadyChosen { .. } => "the edge is already chosen".to_string(),
+            IllegalMove::NotAtToken { token, from } => {
+                format!("the token is on {}, not on {}", name(token), name(from))
+            }
+            IllegalMove::DoesNotChain(_) => {
+                "the word does not start where the last word ended".to_string()
+            }
+            IllegalMove::AlreadySaid(_) => "the word was already said".to_string(),
             IllegalMove::OffTheEnds { ends: (x, y) } => format!(
                 "it touches neither end of the path, {} and {}",
                 name(x),

@@ -13,7 +13,7 @@ use geography_rules::{
 
 /// Plays `rounds` moves picked by `random`, checking at each position that the analysis
 /// agrees with the search and that every listed move can be played and undone.
-fn check_game<R: Rules>(position: &mut R, random: &mut Random, label: &dyn Debug)
+pub(crate) fn check_game<R: Rules>(position: &mut R, random: &mut Random, label: &dyn Debug)
 where
     R::Move: Ord,
 {

@@ -4,3 +4,5 @@
 mod position;
 mod replay;
 mod rules;
+mod vertex_geography;
+mod edge_geography;

@@ -1,0 +1,600 @@
+//! Directed vertex geography (DVG): a token on a vertex of a digraph; the players in turn
+//! move it along an arc to an unvisited vertex; who cannot move loses. The start vertex
+//! counts as visited.
+//!
+//! References: T. J. Schaefer, "On the complexity of some two-person perfect-information
+//! games", JCSS 16 (1978); D. Lichtenstein and M. Sipser, "GO is polynomial-space hard",
+//! JACM 27 (1980): PSPACE-complete even on planar bipartite digraphs of degree 3, so the
+//! solver is polynomial where the structure allows and a bounded search elsewhere.
+//!
+//! Input conventions: parallel arcs are merged (a vertex is visited once, whichever copy
+//! leads there); a loop is never a move (its vertex is visited).
+//!
+//! # Method
+//! The token never returns to a strongly connected component it left, and it enters a
+//! component with nothing of it visited; so the value of entering component C at v depends
+//! on v alone: the *entry value* of v. Components are solved bottom up ([`strong_components`]
+//! numbers them so), each vertex's exits (arcs to lower components) pointing at known entry
+//! values:
+//! - a one-vertex component (every vertex of a DAG): the mover wins iff some exit enters a
+//!   losing vertex; O(out-degree);
+//! - a *symmetric* component (every arc inside C has its reverse) whose exits are all
+//!   decided: let A be the vertices of C with an exit to a losing entry. From a ∈ A the mover
+//!   wins at once. Moving onto A therefore loses, and an exit to a winning entry loses, and a
+//!   losing move never changes an outcome: so from v ∉ A, whatever has been visited, the game
+//!   is undirected vertex geography on the graph U = C − A (arcs read as edges). By the
+//!   matching theorem (DESIGN §1) the mover at v ∉ A, nothing visited, wins iff every maximum
+//!   matching of U covers v; a move from v to u ∈ U wins iff some maximum matching of U − v
+//!   misses u; from a ∈ A, a move to u ∈ U wins iff some maximum matching of U misses u.
+//!   One Gallai–Edmonds decomposition ([`Solution`]) per component;
+//! - any other component: the bounded search ([`crate::bounded_search`]) over (vertex,
+//!   visited set within C), one search per start vertex expanding at most
+//!   [`SearchBound::max_positions`] positions, the table shared by the starts of the
+//!   component (sequentially, in increasing order: the same answer every run). Cheap exact
+//!   rules at each position: an exit to a losing entry wins; moves onto A are dropped; a move
+//!   to a vertex with no move left (no unvisited out-neighbour in C, every exit to a winning
+//!   entry) wins; the rest are tried fewest replies first. Past the bound the start is
+//!   [`Outcome::Undecided`]; an exit to an undecided entry makes a position Unknown unless a
+//!   move is proven to win. A symmetric component with an undecided exit is searched.
+//!
+//! # Complexity
+//! O(V + E) for the components, the DAG part and the exits; a symmetric component costs one
+//! decomposition (a few O(V + E) passes in practice); a searched component of k vertices at
+//! most k · `max_positions` positions, each O(out-degree · log) plus the table, O(k / 64)
+//! words per stored position. [`DirectedVertexSolution::winning_moves`] repeats one
+//! decomposition or a bounded search per move.
+//!
+//! # Tests
+//! `tests/vertex_geography.rs`: every labelled digraph on up to 4 vertices, random digraphs
+//! and symmetric digraphs with one-way exits up to 10 vertices, every outcome and winning
+//! move against plain game-tree search; every position of random games through [`Rules`].
+
+use crate::bounded_search::{search, Expansion, Outcome, SearchBound, SearchGame, Table, Value};
+use crate::digraph::{strong_components, Components, Digraph};
+use crate::position::{Position, Solution};
+use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
+use geography_matching::Graph;
+
+const NONE: u32 = u32::MAX;
+
+/// How each component was decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Method {
+    /// One vertex: by its exits.
+    Single,
+    /// Symmetric with decided exits: by the matching theorem on C − A.
+    Matching,
+    /// By the bounded search.
+    Search,
+}
+
+/// Who wins directed vertex geography from every start vertex, and with which moves.
+#[derive(Debug, Clone)]
+pub struct DirectedVertexSolution {
+    graph: Digraph,
+    bound: SearchBound,
+    components: Components,
+    method: Vec<Method>,
+    outcomes: Vec<Outcome>,
+    /// A winning move found by the search from each start it won, or `NONE`.
+    witness: Vec<u32>,
+}
+
+/// Solves directed vertex geography from every start vertex of `graph`.
+///
+/// # Examples
+/// ```
+/// use geography_rules::{solve_directed_vertex, Digraph, Outcome, SearchBound};
+/// // 0 → 1 → 2: from 0 the mover goes to 1 and the opponent to 2, then the mover is stuck.
+/// let g = Digraph::from_arcs(3, [(0, 1), (1, 2)]).unwrap();
+/// let s = solve_directed_vertex(&g, SearchBound::default());
+/// assert_eq!(s.mover_wins(), [1]);
+/// assert_eq!(s.mover_loses(), [0, 2]);
+/// assert!(s.undecided().is_empty());
+/// assert_eq!(s.winning_moves(1), [2]);
+/// assert_eq!(s.outcome(0), Outcome::Lose);
+/// ```
+pub fn solve_directed_vertex(graph: &Digraph, bound: SearchBound) -> DirectedVertexSolution {
+    solve_directed_vertex_while(graph, bound, &|| true)
+}
+
+/// [`solve_directed_vertex`], asking `go_on` as the searches go: once it answers false,
+/// every start not yet decided is undecided.
+pub fn solve_directed_vertex_while(
+    graph: &Digraph,
+    bound: SearchBound,
+    go_on: &dyn Fn() -> bool,
+) -> DirectedVertexSolution {
+    let n = graph.vertex_count();
+    let components = strong_components(graph);
+    let mut outcomes = vec![Outcome::Undecided; n];
+    let mut witness = vec![NONE; n];
+    let mut method = Vec::with_capacity(components.count());
+    let mut stopped = false;
+    for c in 0..components.count() {
+        let members = components.members_of(c);
+        let m = if members.len() == 1 {
+            let v = members[0];
+            outcomes[v as usize] = exit_value(graph, &components, &outcomes, v).outcome();
+            Method::Single
+        } else if is_symmetric(graph, &components, c)
+            && members.iter().all(|&v| {
+                !exit_value_parts(graph, &components, &outcomes, v).1
+                    || exit_value_parts(graph, &components, &outcomes, v).0
+            })
+        {
+            let (local, aside) = matching_graph(graph, &components, &outcomes, c);
+            let solution = Solution::new(&local.graph);
+            for &v in members {
+                outcomes[v as usize] = if aside[local.index[v as usize] as usize] {
+                    Outcome::Win
+                } else if solution.mover_wins(local.index[v as usize]) {
+                    Outcome::Win
+                } else {
+                    Outcome::Lose
+                };
+            }
+            Method::Matching
+        } else {
+            let mut game = ComponentGame::new(graph, &components, &outcomes, c);
+            let mut table = Table::new();
+            for &v in members {
+                if stopped {
+                    break;
+                }
+                game.start(v);
+                match search(&mut game, &mut table, bound.max_positions, go_on) {
+                    Ok((value, mv)) => {
+                        outcomes[v as usize] = value.outcome();
+                        if let Some((_, to)) = mv {
+                            witness[v as usize] = to;
+                        }
+                    }
+                    Err(_) => stopped = !go_on(),
+                }
+            }
+            Method::Search
+        };
+        method.push(m);
+    }
+    DirectedVertexSolution {
+        graph: graph.clone(),
+        bound,
+        components,
+        method,
+        outcomes,
+        witness,
+    }
+}
+
+impl DirectedVertexSolution {
+    /// The outcome for the player to move from `v`, nothing else visited.
+    pub fn outcome(&self, v: u32) -> Outcome {
+        self.outcomes[v as usize]
+    }
+
+    /// Every outcome, by vertex.
+    pub fn outcomes(&self) -> &[Outcome] {
+        &self.outcomes
+    }
+
+    fn with(&self, outcome: Outcome) -> Vec<u32> {
+        (0..self.outcomes.len() as u32)
+            .filter(|&v| self.outcomes[v as usize] == outcome)
+            .collect()
+    }
+
+    /// The start vertices from which the player to move wins, increasing.
+    pub fn mover_wins(&self) -> Vec<u32> {
+        self.with(Outcome::Win)
+    }
+
+    /// The start vertices from which the player to move loses, increasing.
+    pub fn mover_loses(&self) -> Vec<u32> {
+        self.with(Outcome::Lose)
+    }
+
+    /// The start vertices the bound left undecided, increasing.
+    pub fn undecided(&self) -> Vec<u32> {
+        self.with(Outcome::Undecided)
+    }
+
+    /// Every first move from `v` (its distinct out-neighbours but `v`, increasing) with its
+    /// outcome for the player who makes it: [`Outcome::Win`] for a winning move.
+    pub fn move_outcomes(&self, v: u32) -> Vec<(u32, Outcome)> {
+        let g = &self.graph;
+        let comp = &self.components.component;
+        let c = comp[v as usize] as usize;
+        let mut result = Vec::new();
+        let mut symmetric: Option<(LocalGraph, Vec<bool>, Vec<u32>)> = None;
+        let mut searched: Option<(ComponentGame<'_>, Table<Key>)> = None;
+        for &y in g.out_neighbors(v) {
+            if y == v {
+                continue;
+            }
+            let outcome = if comp[y as usize] as usize != c {
+                flip(self.outcomes[y as usize])
+            } else if self.witness[v as usize] == y {
+                Outcome::Win
+            } else if self.method[c] == Method::Matching {
+                let (local, aside, wins) = symmetric.get_or_insert_with(|| {
+                    let (local, aside) = matching_graph(g, &self.components, &self.outcomes, c);
+                    let lv = local.index[v as usize];
+                    let wins = if aside[lv as usize] {
+                        Vec::new()
+                    } else {
+                        let mut position = Position::new(&local.graph);
+                        position.play(lv).expect("a vertex of the local graph");
+                        position.analyse().winning_moves
+                    };
+                    (local, aside, wins)
+                });
+                let ly = local.index[y as usize];
+                if aside[ly as usize] {
+                    Outcome::Lose
+                } else if aside[local.index[v as usize] as usize] {
+                    flip(self.outcomes[y as usize])
+                } else if wins.contains(&ly) {
+                    Outcome::Win
+                } else {
+                    Outcome::Lose
+                }
+            } else {
+                let (game, table) = searched.get_or_insert_with(|| {
+                    (
+                        ComponentGame::new(g, &self.components, &self.outcomes, c),
+                        Table::new(),
+                    )
+                });
+                game.start(v);
+                game.play((v, y));
+                match search(game, table, self.bound.max_positions, &|| true) {
+                    Ok((value, _)) => flip(value.outcome()),
+                    Err(_) => Outcome::Undecided,
+                }
+            };
+            result.push((y, outcome));
+        }
+        result
+    }
+
+    /// The winning first moves from `v`, increasing: the out-neighbours the mover wins by
+    /// moving to. When `v` is won, the list is never empty; moves whose outcome the bound
+    /// left undecided are not listed (see [`DirectedVertexSolution::move_outcomes`]).
+    pub fn winning_moves(&self, v: u32) -> Vec<u32> {
+        self.move_outcomes(v)
+            .into_iter()
+            .filter(|&(_, o)| o == Outcome::Win)
+            .map(|(y, _)| y)
+            .collect()
+    }
+}
+
+/// The outcome for the player who moves to a position of outcome `o` for its mover.
+pub(crate) fn flip(o: Outcome) -> Outcome {
+    match o {
+        Outcome::Win => Outcome::Lose,
+        Outcome::Lose => Outcome::Win,
+        Outcome::Undecided => Outcome::Undecided,
+    }
+}
+
+/// (some exit enters a losing vertex, some exit enters an undecided vertex).
+fn exit_value_parts(
+    graph: &Digraph,
+    components: &Components,
+    outcomes: &[Outcome],
+    v: u32,
+) -> (bool, bool) {
+    let c = components.component[v as usize];
+    let (mut lose, mut unknown) = (false, false);
+    for &y in graph.out_neighbors(v) {
+        if components.component[y as usize] != c {
+            match outcomes[y as usize] {
+                Outcome::Lose => lose = true,
+                Outcome::Undecided => unknown = true,
+                Outcome::Win => {}
+            }
+        }
+    }
+    (lose, unknown)
+}
+
+/// The value of `v` by its exits alone (a one-vertex component).
+fn exit_value(graph: &Digraph, components: &Components, outcomes: &[Outcome], v: u32) -> Value {
+    match exit_value_parts(graph, components, outcomes, v) {
+        (true, _) => Value::Win,
+        (false, true) => Value::Unknown,
+        (false, false) => Value::Lose,
+    }
+}
+
+/// Whether every arc inside component `c` (loops aside) has its reverse.
+fn is_symmetric(graph: &Digraph, components: &Components, c: usize) -> bool {
+    components.members_of(c).iter().all(|&u| {
+        graph.out_neighbors(u).iter().all(|&w| {
+            w == u
+                || components.component[w as usize] as usize != c
+                || graph.find_arc(w, u).is_some()
+        })
+    })
+}
+
+struct LocalGraph {
+    /// The undirected graph on the component's vertices, in the order of its members.
+    graph: Graph,
+    /// The local index of each vertex of the component (others: unused).
+    index: Vec<u32>,
+}
+
+/// The component as an undirected graph with the vertices of A (an exit to a losing entry)
+/// isolated, and which local vertices are in A.
+fn matching_graph(
+    graph: &Digraph,
+    components: &Components,
+    outcomes: &[Outcome],
+    c: usize,
+) -> (LocalGraph, Vec<bool>) {
+    let members = components.members_of(c);
+    let mut index = vec![NONE; graph.vertex_count()];
+    for (i, &v) in members.iter().enumerate() {
+        index[v as usize] = i as u32;
+    }
+    let aside: Vec<bool> = members
+        .iter()
+        .map(|&v| exit_value_parts(graph, components, outcomes, v).0)
+        .collect();
+    let mut edges = Vec::new();
+    for &u in members {
+        let lu = index[u as usize];
+        for &w in graph.out_neighbors(u) {
+            let lw = index[w as usize];
+            if w > u && lw != NONE && !aside[lu as usize] && !aside[lw as usize] {
+                edges.push((lu, lw));
+            }
+        }
+    }
+    let graph = Graph::from_edges(members.len(), edges).expect("local vertices");
+    (LocalGraph { graph, index }, aside)
+}
+
+type Key = (u32, Box<[u64]>);
+
+/// The search inside one component: the token, and the visited vertices of the component
+/// by local index.
+struct ComponentGame<'a> {
+    graph: &'a Digraph,
+    component: &'a [u32],
+    c: u32,
+    index: Vec<u32>,
+    /// Per local vertex: an exit to a losing entry, an exit to an undecided entry.
+    lose_exit: Vec<bool>,
+    unknown_exit: Vec<bool>,
+    visited: Vec<u64>,
+    token: u32,
+}
+
+impl<'a> ComponentGame<'a> {
+    fn new(graph: &'a Digraph, components: &'a Components, outcomes: &[Outcome], c: usize) -> Self {
+        let members = components.members_of(c);
+        let mut index = vec![NONE; graph.vertex_count()];
+        let mut lose_exit = Vec::with_capacity(members.len());
+        let mut unknown_exit = Vec::with_capacity(members.len());
+        for (i, &v) in members.iter().enumerate() {
+            index[v as usize] = i as u32;
+            let (lose, unknown) = exit_value_parts(graph, components, outcomes, v);
+            lose_exit.push(lose);
+            unknown_exit.push(unknown);
+        }
+        ComponentGame {
+            graph,
+            component: &components.component,
+            c: c as u32,
+            index,
+            lose_exit,
+            unknown_exit,
+            visited: vec![0; members.len().div_ceil(64)],
+            token: NONE,
+        }
+    }
+
+    fn start(&mut self, v: u32) {
+        self.visited.fill(0);
+        self.set(v, true);
+        self.token = v;
+    }
+
+    fn is_visited(&self, v: u32) -> bool {
+        let i = self.index[v as usize] as usize;
+        self.visited[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    fn set(&mut self, v: u32, on: bool) {
+        let i = self.index[v as usize] as usize;
+        if on {
+            self.visited[i / 64] |= 1 << (i % 64);
+        } else {
+            self.visited[i / 64] &= !(1 << (i % 64));
+        }
+    }
+
+    /// The unvisited out-neighbours of `y` inside the component, `y` excluded.
+    fn inner_moves(&self, y: u32) -> impl Iterator<Item = u32> + '_ {
+        self.graph.out_neighbors(y).iter().copied().filter(move |&w| {
+            w != y && self.component[w as usize] == self.c && !self.is_visited(w)
+        })
+    }
+}
+
+impl SearchGame for ComponentGame<'_> {
+    type Key = Key;
+    type Move = (u32, u32);
+
+    fn key(&self) -> Key {
+        (self.token, self.visited.clone().into_boxed_slice())
+    }
+
+    fn expand(&mut self, moves: &mut Vec<(u32, u32)>) -> Expansion {
+        let x = self.token;
+        let lx = self.index[x as usize] as usize;
+        if self.lose_exit[lx] {
+            return Expansion::Decided(Value::Win);
+        }
+        let mut replies: Vec<(u32, u32)> = Vec::new();
+        for y in self.inner_moves(x) {
+            let ly = self.index[y as usize] as usize;
+            if self.lose_exit[ly] {
+                continue; // the opponent wins at once from y
+            }
+            // y itself is visited once the token is there: count its moves but x.
+            let count = self
+                .inner_moves(y)
+                .filter(|&w| w != x)
+                .count() as u32;
+            if count == 0 && !self.unknown_exit[ly] {
+                return Expansion::Decided(Value::Win);
+            }
+            replies.push((count, y));
+        }
+        let unknown = self.unknown_exit[lx];
+        if replies.is_empty() {
+            return Expansion::Decided(if unknown { Value::Unknown } else { Value::Lose });
+        }
+        replies.sort_unstable();
+        moves.extend(replies.iter().map(|&(_, y)| (x, y)));
+        Expansion::Search { unknown }
+    }
+
+    fn play(&mut self, (_, to): (u32, u32)) {
+        self.set(to, true);
+        self.token = to;
+    }
+
+    fn undo(&mut self, (from, to): (u32, u32)) {
+        self.set(to, false);
+        self.token = from;
+    }
+}
+
+/// A game of directed vertex geography in progress: the token's path from its start.
+#[derive(Debug, Clone)]
+pub struct DirectedVertexGame<'g> {
+    graph: &'g Digraph,
+    visited: Vec<bool>,
+    path: Vec<u32>,
+    bound: SearchBound,
+}
+
+impl<'g> DirectedVertexGame<'g> {
+    /// The token on `start`, nothing else visited; analyses bounded by `bound`.
+    ///
+    /// # Errors
+    /// [`IllegalMove::NotAVertex`] if `start` is not a vertex.
+    pub fn new(graph: &'g Digraph, start: u32, bound: SearchBound) -> Result<Self, IllegalMove> {
+        if start as usize >= graph.vertex_count() {
+            return Err(IllegalMove::NotAVertex(start));
+        }
+        let mut visited = vec![false; graph.vertex_count()];
+        visited[start as usize] = true;
+        Ok(DirectedVertexGame {
+            graph,
+            visited,
+            path: vec![start],
+            bound,
+        })
+    }
+
+    /// The token's vertex.
+    pub fn token(&self) -> u32 {
+        *self.path.last().expect("the start")
+    }
+
+    /// The vertices visited, in order, the start first.
+    pub fn path(&self) -> &[u32] {
+        &self.path
+    }
+}
+
+impl Rules for DirectedVertexGame<'_> {
+    type Move = u32;
+
+    /// The unvisited out-neighbours of the token, increasing.
+    fn legal_moves(&self) -> Vec<u32> {
+        self.graph
+            .out_neighbors(self.token())
+            .iter()
+            .copied()
+            .filter(|&w| !self.visited[w as usize])
+            .collect()
+    }
+
+    fn play(&mut self, v: u32) -> Result<(), IllegalMove> {
+        if v as usize >= self.visited.len() {
+            return Err(IllegalMove::NotAVertex(v));
+        }
+        if self.visited[v as usize] {
+            return Err(IllegalMove::AlreadyVisited(v));
+        }
+        let from = self.token();
+        if self.graph.find_arc(from, v).is_none() {
+            return Err(IllegalMove::NotAdjacent { from, to: v });
+        }
+        self.visited[v as usize] = true;
+        self.path.push(v);
+        Ok(())
+    }
+
+    fn undo(&mut self) -> Option<u32> {
+        if self.path.len() == 1 {
+            return None;
+        }
+        let v = self.path.pop()?;
+        self.visited[v as usize] = false;
+        Some(v)
+    }
+
+    fn moves_played(&self) -> usize {
+        self.path.len() - 1
+    }
+
+    /// Solves the unvisited part of the graph: each move to `y` wins iff the mover from `y`
+    /// loses there (a start of [`solve_directed_vertex`] on the unvisited vertices).
+    fn analyse(&self, go_on: &dyn Fn() -> bool) -> Result<PositionAnalysis<u32>, Undecided> {
+        let legal_moves = Rules::legal_moves(self);
+        let mut index = vec![NONE; self.visited.len()];
+        let mut names = Vec::new();
+        for v in 0..self.visited.len() as u32 {
+            if !self.visited[v as usize] {
+                index[v as usize] = names.len() as u32;
+                names.push(v);
+            }
+        }
+        let arcs = names.iter().flat_map(|&u| {
+            self.graph
+                .out_neighbors(u)
+                .iter()
+                .filter(|&&w| index[w as usize] != NONE)
+                .map(|&w| (index[u as usize], index[w as usize]))
+                .collect::<Vec<_>>()
+        });
+        let rest = Digraph::from_arcs(names.len(), arcs).expect("local vertices");
+        let solution = solve_directed_vertex_while(&rest, self.bound, go_on);
+        let mut winning_moves = Vec::new();
+        for &y in &legal_moves {
+            match solution.outcome(index[y as usize]) {
+                Outcome::Lose => winning_moves.push(y),
+                Outcome::Win => {}
+                Outcome::Undecided => {
+                    return Err(Undecided {
+                        explored: self.bound.max_positions,
+                    });
+                }
+            }
+        }
+        Ok(PositionAnalysis {
+            mover_wins: !winning_moves.is_empty(),
+            winning_moves,
+            legal_moves,
+        })
+    }
+}

@@ -1,0 +1,142 @@
+//! Undirected edge geography against plain game-tree search over the remaining
+//! multiplicities (memoised, no theory): random multigraphs bipartite and not (loops and
+//! parallel edges), random boards (grid graphs, bipartite), every outcome and winning move;
+//! every position of random games through `Rules`.
+
+use std::collections::HashMap;
+
+use geography_matching::Random;
+use geography_rules::{
+    solve_undirected_edge, Multigraph, Outcome, SearchBound, UndirectedEdgeGame,
+};
+
+use crate::rules::check_game;
+
+/// Whether the mover at `token` wins with `left` copies of each edge, by plain search.
+fn brute(g: &Multigraph, token: u32, left: &mut Vec<u32>, memo: &mut HashMap<(u32, Vec<u32>), bool>) -> bool {
+    if let Some(&w) = memo.get(&(token, left.clone())) {
+        return w;
+    }
+    let mut wins = false;
+    for &e in g.incident(token) {
+        let e = e as usize;
+        if left[e] > 0 {
+            left[e] -= 1;
+            let opponent = brute(g, g.other_end(e, token), left, memo);
+            left[e] += 1;
+            if !opponent {
+                wins = true;
+                break;
+            }
+        }
+    }
+    memo.insert((token, left.clone()), wins);
+    wins
+}
+
+fn check(g: &Multigraph, label: &dyn std::fmt::Debug) -> bool {
+    let solution = solve_undirected_edge(g, SearchBound::default());
+    let mut memo = HashMap::new();
+    let mut left: Vec<u32> = (0..g.distinct_edge_count()).map(|e| g.multiplicity(e)).collect();
+    for v in 0..g.vertex_count() as u32 {
+        let wins = brute(g, v, &mut left, &mut memo);
+        let expected = if wins { Outcome::Win } else { Outcome::Lose };
+        assert_eq!(solution.outcome(v), expected, "{label:?} from {v}");
+        let mut winning = Vec::new();
+        for &e in g.incident(v) {
+            let e = e as usize;
+            left[e] -= 1;
+            let w = g.other_end(e, v);
+            if !brute(g, w, &mut left, &mut memo) {
+                winning.push((v, w));
+            }
+            left[e] += 1;
+        }
+        winning.sort_unstable();
+        assert_eq!(solution.winning_moves(v), winning, "{label:?} moves from {v}");
+    }
+    solution.is_bipartite()
+}
+
+fn random_multigraph(random: &mut Random, bipartite: bool) -> (usize, Vec<(u32, u32)>) {
+    let n = 1 + random.below(7);
+    let m = random.below(11);
+    let side = 1 + random.below(n);
+    let mut edges = Vec::new();
+    for _ in 0..m {
+        let (u, v) = (random.below(n) as u32, random.below(n) as u32);
+        if bipartite && ((u as usize) < side) == ((v as usize) < side) {
+            continue;
+        }
+        edges.push((u, v));
+        if random.below(4) == 0 {
+            edges.push((v, u));
+        }
+    }
+    (n, edges)
+}
+
+#[test]
+fn random_bipartite_multigraphs_follow_the_gf2_criterion() {
+    let mut random = Random::new(41);
+    let mut bipartite = 0;
+    for round in 0..1500 {
+        let (n, edges) = random_multigraph(&mut random, true);
+        let g = Multigraph::from_edges(n, edges.iter().copied()).unwrap();
+        bipartite += usize::from(check(&g, &(round, &edges)));
+    }
+    assert!(bipartite > 1000);
+}
+
+#[test]
+fn random_multigraphs_with_odd_cycles_and_loops_by_search() {
+    let mut random = Random::new(42);
+    let mut searched = 0;
+    for round in 0..600 {
+        let (n, edges) = random_multigraph(&mut random, false);
+        let g = Multigraph::from_edges(n, edges.iter().copied()).unwrap();
+        searched += usize::from(!check(&g, &(round, &edges)));
+    }
+    assert!(searched > 200);
+}
+
+#[test]
+fn random_boards_are_bipartite_and_follow_the_criterion() {
+    let mut random = Random::new(43);
+    for round in 0..300 {
+        let (rows, cols) = (1 + random.below(4), 1 + random.below(4));
+        let free: Vec<bool> = (0..rows * cols).map(|_| random.below(5) != 0).collect();
+        let mut edges = Vec::new();
+        for r in 0..rows {
+            for c in 0..cols {
+                let i = r * cols + c;
+                if !free[i] {
+                    continue;
+                }
+                if c + 1 < cols && free[i + 1] {
+                    edges.push((i as u32, i as u32 + 1));
+                }
+                if r + 1 < rows && free[i + cols] {
+                    edges.push((i as u32, (i + cols) as u32));
+                }
+            }
+        }
+        if edges.len() > 13 {
+            continue;
+        }
+        let g = Multigraph::from_edges(rows * cols, edges.iter().copied()).unwrap();
+        assert!(check(&g, &(round, rows, cols, &edges)));
+    }
+}
+
+#[test]
+fn every_position_of_random_games_agrees_with_the_search() {
+    let mut random = Random::new(44);
+    for round in 0..400 {
+        let (n, edges) = random_multigraph(&mut random, round % 2 == 0);
+        let g = Multigraph::from_edges(n, edges.iter().copied()).unwrap();
+        let start = random.below(n) as u32;
+        let mut game = UndirectedEdgeGame::new(&g, start, SearchBound::default()).unwrap();
+        check_game(&mut game, &mut random, &(round, &edges, start));
+    }
+}

@@ -1,0 +1,150 @@
+//! Directed vertex geography against plain game-tree search (memoised on the token and the
+//! visited set, no theory): every labelled digraph on up to 4 vertices, random digraphs, and
+//! symmetric digraphs with one-way exits (the matching theorem on C − A); every position of
+//! random games through `Rules`; a small bound leaves starts undecided but never wrong.
+
+use std::collections::HashMap;
+
+use geography_matching::Random;
+use geography_rules::{
+    solve_directed_vertex, Digraph, DirectedVertexGame, Outcome, SearchBound,
+};
+
+use crate::rules::check_game;
+
+/// Whether the mover wins from `token` with `visited` (a bit mask) by plain search.
+fn brute(g: &Digraph, token: u32, visited: u32, memo: &mut HashMap<(u32, u32), bool>) -> bool {
+    if let Some(&w) = memo.get(&(token, visited)) {
+        return w;
+    }
+    let wins = g
+        .out_neighbors(token)
+        .iter()
+        .any(|&y| visited >> y & 1 == 0 && !brute(g, y, visited | 1 << y, memo));
+    memo.insert((token, visited), wins);
+    wins
+}
+
+fn check(g: &Digraph, label: &dyn std::fmt::Debug) {
+    let solution = solve_directed_vertex(g, SearchBound::default());
+    let mut memo = HashMap::new();
+    for v in 0..g.vertex_count() as u32 {
+        let wins = brute(g, v, 1 << v, &mut memo);
+        let expected = if wins { Outcome::Win } else { Outcome::Lose };
+        assert_eq!(solution.outcome(v), expected, "{label:?} from {v}");
+        let winning: Vec<u32> = g
+            .out_neighbors(v)
+            .iter()
+            .copied()
+            .filter(|&y| y != v && !brute(g, y, 1 << v | 1 << y, &mut memo))
+            .collect();
+        assert_eq!(solution.winning_moves(v), winning, "{label:?} moves from {v}");
+    }
+    let all = [solution.mover_wins(), solution.mover_loses(), solution.undecided()].concat();
+    assert_eq!(all.len(), g.vertex_count());
+}
+
+#[test]
+fn every_labelled_digraph_on_up_to_4_vertices() {
+    for n in 1..=4u32 {
+        let pairs: Vec<(u32, u32)> = (0..n)
+            .flat_map(|u| (0..n).map(move |v| (u, v)))
+            .filter(|&(u, v)| u != v || n <= 2)
+            .collect();
+        for mask in 0u32..1 << pairs.len() {
+            let arcs = pairs
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| mask >> i & 1 == 1)
+                .map(|(_, &a)| a);
+            let g = Digraph::from_arcs(n as usize, arcs).unwrap();
+            check(&g, &(n, mask));
+        }
+    }
+}
+
+fn random_digraph(random: &mut Random, n: usize, density: usize) -> Digraph {
+    let mut arcs = Vec::new();
+    for u in 0..n as u32 {
+        for v in 0..n as u32 {
+            if random.below(10) < density {
+                arcs.push((u, v));
+                if random.below(4) == 0 {
+                    arcs.push((u, v));
+                }
+            }
+        }
+    }
+    Digraph::from_arcs(n, arcs).unwrap()
+}
+
+#[test]
+fn random_digraphs_up_to_10_vertices() {
+    let mut random = Random::new(31);
+    for round in 0..300 {
+        let n = 1 + random.below(10);
+        let density = 1 + random.below(5);
+        let g = random_digraph(&mut random, n, density);
+        check(&g, &(round, g.arcs().collect::<Vec<_>>()));
+    }
+}
+
+/// Symmetric parts (each edge both ways) joined by one-way arcs: components decided by the
+/// matching theorem on C − A.
+#[test]
+fn symmetric_components_with_one_way_exits() {
+    let mut random = Random::new(32);
+    for round in 0..400 {
+        let n = 2 + random.below(9);
+        let mut arcs = Vec::new();
+        for u in 0..n as u32 {
+            for v in u + 1..n as u32 {
+                match random.below(8) {
+                    0..=2 => arcs.extend([(u, v), (v, u)]),
+                    3 if random.below(2) == 0 => arcs.push((v, u)),
+                    _ => {}
+                }
+            }
+        }
+        let g = Digraph::from_arcs(n, arcs.iter().copied()).unwrap();
+        check(&g, &(round, &arcs));
+    }
+}
+
+#[test]
+fn a_small_bound_leaves_starts_undecided_but_never_wrong() {
+    let mut random = Random::new(33);
+    let mut undecided = 0;
+    for _ in 0..100 {
+        let g = random_digraph(&mut random, 9, 5);
+        let bound = SearchBound { max_positions: 3 };
+        let solution = solve_directed_vertex(&g, bound);
+        let mut memo = HashMap::new();
+        for v in 0..9 {
+            let wins = brute(&g, v, 1 << v, &mut memo);
+            match solution.outcome(v) {
+                Outcome::Win => assert!(wins),
+                Outcome::Lose => assert!(!wins),
+                Outcome::Undecided => undecided += 1,
+            }
+        }
+        assert_eq!(
+            solution.mover_wins().len() + solution.mover_loses().len() + solution.undecided().len(),
+            9
+        );
+    }
+    assert!(undecided > 0);
+}
+
+#[test]
+fn every_position_of_random_games_agrees_with_the_search() {
+    let mut random = Random::new(34);
+    for round in 0..300 {
+        let n = 1 + random.below(8);
+        let density = 1 + random.below(6);
+        let g = random_digraph(&mut random, n, density);
+        let start = random.below(n) as u32;
+        let mut game = DirectedVertexGame::new(&g, start, SearchBound::default()).unwrap();
+        check_game(&mut game, &mut random, &(round, start));
+    }
+}
