@@ -623,7 +623,7 @@ fn solve_text(
             },
             Loaded::Slide(_) => Err("a slide board is not a board or a graph".to_string()),
             Loaded::Treasure(_) => Err("a treasure map is not a board or a graph".to_string()),
-            Loaded::Digraph(_) => Err("a directed graph is not an undirected graph".to_string()),
+            Loaded::Written(_) => Err("a directed graph is not an undirected graph".to_string()),
             Loaded::Words(_) => Err("a word list is not a board or a graph".to_string()),
         })
     });

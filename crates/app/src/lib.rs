@@ -30,6 +30,7 @@
 #![deny(missing_docs)]
 
 mod analyze;
+mod family;
 mod games;
 mod job;
 mod load;
@@ -40,6 +41,7 @@ mod solve;
 mod text;
 
 pub use analyze::{analyze, Analysis, AnalyzeReport, EndReport, MoveReport, Played};
+pub use family::{solve_graph_game, GraphGame, GraphPlayed, OutcomeReport, SearchOptions};
 pub use games::{SlitherGame, TokenGame, Variant};
 pub use geography_contest::{
     check_answer, judge, random_graph, random_words, slide_record, token_board, treasure_maps,
@@ -59,5 +61,7 @@ pub use text::{not_in_game, refusal, Refusal};
 
 // The vocabulary the front ends speak, so that a front end needs this crate alone; the
 // kernels stay behind the jobs.
-pub use geography_formats::{detect, ErrorKind, Format, InputError, Limits};
-pub use geography_rules::{Annotation, Game, IllegalMove, Named, Player};
+pub use geography_formats::{
+    detect, says_directed, ErrorKind, Format, InputError, Limits, WordList, WrittenGraph,
+};
+pub use geography_rules::{Annotation, Game, IllegalMove, Named, Outcome, Player};

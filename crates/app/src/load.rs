@@ -22,8 +22,9 @@ pub enum Loaded {
     Slide(SlideRecord),
     /// Treasure maps, in order.
     Treasure(Vec<TreasureMap>),
-    /// A directed graph as written.
-    Digraph(WrittenGraph),
+    /// A graph as written, every pair kept: a directed graph, or (from [`load_written`]) any
+    /// graph read for edge geography.
+    Written(WrittenGraph),
     /// A word list.
     Words(WordList),
 }
@@ -52,7 +53,7 @@ pub fn load(input: &[u8], format: Option<Format>, limits: &Limits) -> Result<Loa
         Input::Graph(graph) => Loaded::Game(Game::on_graph(graph)),
         Input::Graphs(graphs) => Loaded::Games(graphs.into_iter().map(Game::on_graph).collect()),
         Input::Slide(record) => Loaded::Slide(record),
-        Input::Digraph(graph) => Loaded::Digraph(graph),
+        Input::Digraph(graph) => Loaded::Written(graph),
         Input::Words(words) => Loaded::Words(words),
     })
 }
@@ -108,7 +109,7 @@ pub fn load_game(
         Loaded::Games(games) => format!("{} graph6 graphs", games.len()),
         Loaded::Slide(_) => "a slide board".to_string(),
         Loaded::Treasure(_) => "a treasure map".to_string(),
-        Loaded::Digraph(_) => "a directed graph".to_string(),
+        Loaded::Written(_) => "a directed graph".to_string(),
         Loaded::Words(_) => "a word list".to_string(),
     };
     Err(InputError::new(

@@ -49,8 +49,14 @@ pub struct Args {
 pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
     let bytes = read(&args.input)?;
     let source = name(&args.input);
-    if args.game == GameArg::Slither {
-        return slither(args, &source, &bytes, colour, limits);
+    match args.game {
+        GameArg::Slither => return slither(args, &source, &bytes, colour, limits),
+        GameArg::Edge => {
+            return Err(Failure::Input(
+                "error: analyze does not annotate edge geography yet".to_string(),
+            ))
+        }
+        GameArg::Token => {}
     }
     let record = load_record(&bytes, limits).map_err(|e| describe(&source, &bytes, &e))?;
     let analysis = analyze(record, &Budget::unlimited()).map_err(|error| match error {

@@ -85,4 +85,7 @@ pub enum GameArg {
     Token,
     /// Slither: players choose edges that always form a path, extending it at either end.
     Slither,
+    /// Edge geography: the token moves along unused edges (arcs on directed input); vertices
+    /// may be revisited and parallel edges count.
+    Edge,
 }

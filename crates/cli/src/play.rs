@@ -70,5 +70,9 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
     match args.game {
         GameArg::Slither => play::<SlitherGame>(&game, &source, human_first, style),
         GameArg::Token => play::<TokenGame>(&game, &source, human_first, style),
+        GameArg::Edge => Err(Failure::Input(
+            "error: play does not play edge geography yet: solve it with `solve --game edge`"
+                .to_string(),
+        )),
     }
 }

@@ -8,8 +8,9 @@ use std::path::PathBuf;
 use clap::builder::PossibleValue;
 use clap::ValueEnum;
 use geography_app::{
-    load, solve, solve_slide, solve_slither_game, solve_treasure, Budget, CertificateReport,
-    Loaded, SolveOptions, SolveReport,
+    load, load_written, solve, solve_graph_game, solve_slide, solve_slither_game, solve_treasure,
+    Budget, CertificateReport, GraphGame, GraphPlayed, Loaded, SearchOptions, SolveOptions,
+    SolveReport,
 };
 use geography_formats::{Format, Limits, SlideRecord};
 use geography_matching::EdgeClass;
@@ -54,10 +55,16 @@ pub struct Args {
     /// forbidden (in none); with --json, the `edge_classes` lists.
     #[arg(long)]
     edges: bool,
-    /// The game a board or a graph is played as: the token game, or Slither (who wins when
-    /// player 1 chooses the first edge, and every winning first edge).
+    /// The game a board or a graph is played as: the token game (directed vertex geography
+    /// on directed input), Slither (who wins when player 1 chooses the first edge, and every
+    /// winning first edge), or edge geography (every repeated pair a parallel edge).
     #[arg(long, value_enum, default_value_t)]
     game: GameArg,
+    /// The most positions a search expands from one start before that start is reported
+    /// undecided (games that no theorem decides everywhere: the token game on digraphs, edge
+    /// geography, word chains).
+    #[arg(long, default_value_t = SearchOptions::default().max_positions)]
+    max_positions: usize,
 }
 
 /// `--format`: one of the formats the library reads, named and described by it.
@@ -93,24 +100,40 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
     for path in &args.inputs {
         let bytes = read(path)?;
         let source = name(path);
-        let loaded = load(&bytes, args.format.map(|f| f.0), limits)
-            .map_err(|error| describe(&source, &bytes, &error))?;
+        let format = args.format.map(|f| f.0);
+        let loaded = if args.game == GameArg::Edge {
+            load_written(&bytes, format, limits).map(Loaded::Written)
+        } else {
+            load(&bytes, format, limits)
+        }
+        .map_err(|error| describe(&source, &bytes, &error))?;
         inputs.push((source, loaded));
     }
+    if args.game != GameArg::Token && (args.certificate || args.edges) {
+        return Err(Failure::Input(
+            "error: --certificate and --edges apply to the token game only".to_string(),
+        ));
+    }
     if args.game == GameArg::Slither {
-        if args.certificate || args.edges {
-            return Err(Failure::Input(
-                "error: --certificate and --edges apply to the token game only".to_string(),
-            ));
-        }
-        if let Some((source, _)) = inputs
-            .iter()
-            .find(|(_, loaded)| matches!(loaded, Loaded::Slide(_) | Loaded::Treasure(_)))
-        {
+        if let Some((source, _)) = inputs.iter().find(|(_, loaded)| {
+            matches!(
+                loaded,
+                Loaded::Slide(_) | Loaded::Treasure(_) | Loaded::Written(_) | Loaded::Words(_)
+            )
+        }) {
             return Err(Failure::Input(format!(
-                "error: {source}: --game slither needs a board or a graph"
+                "error: {source}: --game slither needs an undirected board or graph"
             )));
         }
+    }
+    if let Some((source, _)) = inputs
+        .iter()
+        .find(|(_, loaded)| matches!(loaded, Loaded::Written(_)))
+        .filter(|_| args.certificate || args.edges)
+    {
+        return Err(Failure::Input(format!(
+            "error: {source}: --certificate and --edges apply to undirected graphs only"
+        )));
     }
     let mut out = BufWriter::new(io::stdout().lock());
     let many = args.inputs.len() > 1;
@@ -160,9 +183,20 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
             Loaded::Slide(record) => {
                 write(&mut out, &(heading(0, 1) + &slide_result(args, &record)))?;
             }
-            Loaded::Digraph(_) | Loaded::Words(_) => {
+            Loaded::Written(written) => {
+                let game = if args.game == GameArg::Edge {
+                    GraphGame::Edge
+                } else {
+                    GraphGame::Token
+                };
+                write(&mut out, &heading(0, 1))?;
+                let graph = GraphPlayed::new(&written, game)
+                    .map_err(|error| Failure::Input(format!("error: {error}")))?;
+                graph_game_result(&mut out, args, &graph)?;
+            }
+            Loaded::Words(_) => {
                 return Err(Failure::Input(format!(
-                    "error: {source}: directed graphs and word lists are not solved yet"
+                    "error: {source}: word lists are not solved yet"
                 )));
             }
         }
@@ -262,6 +296,35 @@ fn game_result(
         write(out, &draw_solution(&report, colour))?;
     }
     Ok(())
+}
+
+/// Solves a game that search decides where no theorem does (the token game on a digraph,
+/// edge geography) and writes its summary or its report; undecided starts are part of it.
+fn graph_game_result(
+    out: &mut dyn Write,
+    args: &Args,
+    graph: &GraphPlayed,
+) -> Result<(), Failure> {
+    let options = SearchOptions {
+        max_positions: args.max_positions,
+    };
+    let report = solve_graph_game(graph, options, &Budget::unlimited())
+        .map_err(|error| Failure::Input(format!("error: {error}")))?;
+    if args.json {
+        return write(out, &json_line(&report));
+    }
+    let list = |vs: &[u32]| vs.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+    let mut text = report.summary();
+    let _ = write!(
+        text,
+        "\nmover wins from: {}\nmover loses from: {}\n",
+        list(&report.mover_wins),
+        list(&report.mover_loses)
+    );
+    if !report.undecided.is_empty() {
+        let _ = writeln!(text, "undecided: {}", list(&report.undecided));
+    }
+    write(out, &text)
 }
 
 /// Solves a board or a graph played as Slither and writes its summary or its report.

@@ -18,7 +18,12 @@
 //! - `/api/slither/solve` `{"board"|"graph"}`: `report` is the document of
 //!   `geography solve --game slither --json` ([`SlitherReport`]);
 //! - `/api/slither/move` `{"board"|"graph", "moves"}`: the [`PositionReport`] of the
-//!   position the moves reach; a move against the rules is a 422.
+//!   position the moves reach; a move against the rules is a 422;
+//! - `/api/token/solve` on a directed graph (`n m directed`, digraph6, `"directed": true`)
+//!   and `/api/edge/solve` `{"board"|"graph", "max_positions"?}`: `report` is the document of
+//!   `geography solve --json` ([`OutcomeReport`]: win, lose or undecided from every vertex);
+//!   when the job's time ends mid-search the answer is the same report with the starts not
+//!   yet decided undecided, not a timeout.
 //!
 //! The older paths stay as permanent aliases, answering the same bytes: `/api/solve`,
 //! `/api/move`, `/api/analyse`, `/api/treasure` (and the Slither routes have not moved). Any
@@ -37,10 +42,10 @@ use std::fmt;
 
 use axum::http::StatusCode;
 use geography_app::{
-    analyze, load, load_record, solve as solve_game, solve_slither_game, solve_treasure,
-    AnalyzeReport, Budget, Format, Game, JobError, Limits, Loaded, Named, PositionReport, Record,
-    Session, SlitherGame, SlitherReport, SolveOptions, SolveReport, TokenGame, TreasureReport,
-    Variant,
+    analyze, load, load_record, solve as solve_game, solve_graph_game, solve_slither_game,
+    solve_treasure, AnalyzeReport, Budget, Format, Game, GraphGame, GraphPlayed, JobError,
+    Limits, Loaded, Named, OutcomeReport, PositionReport, Record, SearchOptions, Session,
+    SlitherGame, SlitherReport, SolveOptions, SolveReport, TokenGame, TreasureReport, Variant,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -48,8 +53,9 @@ use serde::Serialize;
 pub use crate::client::Client;
 pub use crate::error::{Answer, AnswerFn, ApiError};
 pub use crate::requests::{
-    parse_request, read_game, AnalyseRequest, EdgeStep, GameInput, MoveRequest, SlitherMoveRequest,
-    SlitherSolveRequest, SolveRequest, Step, TreasureMapRequest,
+    is_directed, parse_request, read_game, read_written, AnalyseRequest, EdgeSolveRequest,
+    EdgeStep, GameInput, MoveRequest, SlitherMoveRequest, SlitherSolveRequest, SolveRequest, Step,
+    TreasureMapRequest,
 };
 pub use crate::state::AppState;
 
@@ -78,7 +84,7 @@ impl Endpoint {
 }
 
 /// Every endpoint of the API, with its job: the router serves these and nothing else.
-pub const ENDPOINTS: [Endpoint; 7] = [
+pub const ENDPOINTS: [Endpoint; 8] = [
     Endpoint {
         game: TokenGame::NAME,
         action: "solve",
@@ -120,6 +126,12 @@ pub const ENDPOINTS: [Endpoint; 7] = [
         action: "move",
         alias: None,
         answer: answer_move::<SlitherGame>,
+    },
+    Endpoint {
+        game: "edge",
+        action: "solve",
+        alias: None,
+        answer: answer_edge_solve,
     },
 ];
 
@@ -222,6 +234,15 @@ pub struct SolveResponse<'a> {
 /// As [`parse_request`]; the game's input error (400, 413); 503 when `budget` runs out.
 pub fn answer_solve(body: &[u8], limits: &Limits, budget: &Budget) -> Result<Answer, ApiError> {
     let request: SolveRequest = parse_request(body)?;
+    if request.graph.as_ref().is_some_and(is_directed) && request.board.is_none() {
+        if request.edges || request.compact {
+            return Err(ApiError::bad_request(
+                "\"edges\" and \"compact\" apply to undirected graphs and boards only",
+            ));
+        }
+        let (field, written) = read_written(None, request.graph.as_ref(), limits)?;
+        return answer_outcomes(field, &written, GraphGame::Token, None, budget);
+    }
     let (field, game) = read_game(request.board.as_ref(), request.graph.as_ref(), limits)?;
     let options = SolveOptions {
         certificate: true,
@@ -241,6 +262,58 @@ pub fn answer_solve(body: &[u8], limits: &Limits, budget: &Budget) -> Result<Ans
             report.status_rows()
         },
         summary: Summary::of(&report),
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/edge/solve, and /api/token/solve on a digraph
+
+/// The answer of the games decided start by start ([`OutcomeReport`]).
+#[derive(Debug, Serialize)]
+pub struct OutcomeResponse<'a> {
+    /// The document of `geography solve --json` on the graph.
+    pub report: &'a OutcomeReport,
+    /// The report's first lines, as `geography solve` prints them.
+    pub summary: Vec<String>,
+}
+
+/// Answers `POST /api/edge/solve`: edge geography on a board or a graph, within `limits`.
+///
+/// # Errors
+/// As [`parse_request`]; the input's error (400, 413).
+pub fn answer_edge_solve(
+    body: &[u8],
+    limits: &Limits,
+    budget: &Budget,
+) -> Result<Answer, ApiError> {
+    let request: EdgeSolveRequest = parse_request(body)?;
+    let (field, written) = read_written(request.board.as_ref(), request.graph.as_ref(), limits)?;
+    answer_outcomes(
+        field,
+        &written,
+        GraphGame::Edge,
+        request.max_positions,
+        budget,
+    )
+}
+
+/// Solves `written` as `game` and answers its report; a budget that ends mid-search leaves
+/// the starts not yet decided undecided.
+fn answer_outcomes(
+    field: &str,
+    written: &geography_app::WrittenGraph,
+    game: GraphGame,
+    max_positions: Option<usize>,
+    budget: &Budget,
+) -> Result<Answer, ApiError> {
+    let graph = GraphPlayed::new(written, game).map_err(|e| ApiError::job(field, &e))?;
+    let options = SearchOptions {
+        max_positions: max_positions.unwrap_or(SearchOptions::default().max_positions),
+    };
+    let report = solve_graph_game(&graph, options, budget).map_err(|e| ApiError::job(field, &e))?;
+    Answer::of(&OutcomeResponse {
+        summary: report.summary().lines().map(str::to_string).collect(),
+        report: &report,
     })
 }
 

@@ -25,6 +25,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Instant;
 
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::BytesRejection;
@@ -177,7 +178,11 @@ where
     };
     let flag = Arc::new(AtomicBool::new(false));
     let _stop = StopOnDrop(Arc::clone(&flag));
-    let budget = state.budget().with_cancel(flag);
+    // The job's own deadline comes a little before the server answers 504, so that a job
+    // that can stop with a partial answer (the searches of the games decided start by start)
+    // gives it in time; every other job stops there as it would at the timeout.
+    let deadline = Instant::now() + config.solve_timeout.mul_f64(0.9);
+    let budget = state.budget().with_cancel(flag).with_deadline(deadline);
     let limits = config.limits;
     // The permit and the slot go with the job: a job answered or abandoned frees neither
     // before it has stopped.

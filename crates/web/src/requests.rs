@@ -10,7 +10,9 @@
 //! # Tests
 //! Below; `api.rs`'s tests and `tests/serve_api.rs` send malformed requests of every shape.
 
-use geography_app::{detect, load_game, Format, Game, Limits};
+use geography_app::{
+    detect, load_game, load_written, says_directed, Format, Game, Limits, WrittenGraph,
+};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{Map, Value};
@@ -139,6 +141,23 @@ pub struct SolveRequest {
     pub compact: bool,
 }
 
+/// `POST /api/edge/solve`: a board or a graph, as for `/api/token/solve` (a graph's repeated
+/// pairs are parallel edges; `n m directed`, digraph6 or `"directed": true` give arcs), and
+/// the search's bound.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EdgeSolveRequest {
+    /// The board.
+    #[serde(default)]
+    pub board: Option<GameInput>,
+    /// The graph.
+    #[serde(default)]
+    pub graph: Option<GameInput>,
+    /// The most positions a search expands from one start before that start is undecided.
+    #[serde(default)]
+    pub max_positions: Option<usize>,
+}
+
 /// `POST /api/token/move` (`/api/move`): a board or a graph, as for `/api/token/solve`, and
 /// the token's path so far.
 #[derive(Debug, Deserialize)]
@@ -215,21 +234,7 @@ pub fn read_game(
     graph: Option<&GameInput>,
     limits: &Limits,
 ) -> Result<(&'static str, Game), ApiError> {
-    let (field, input) = match (board, graph) {
-        (Some(input), None) => ("board", input),
-        (None, Some(input)) => ("graph", input),
-        (Some(_), Some(_)) => {
-            return Err(ApiError::bad_request(
-                "give either \"board\" or \"graph\", not both",
-            ))
-        }
-        (None, None) => {
-            return Err(ApiError::bad_request(
-                "missing \"board\" (text or {\"rows\", \"cols\", \"cells\"}) or \"graph\" \
-                 (text or {\"vertices\", \"edges\"})",
-            ))
-        }
-    };
+    let (field, input) = one_input(board, graph)?;
     let loaded = match input {
         GameInput::Text(text) => {
             let bytes = text.as_bytes();
@@ -330,4 +335,67 @@ mod tests {
         let request: MoveRequest = parse_request(br#"{"board": null}"#).unwrap();
         assert_eq!((request.board, request.path), (None, Vec::new()));
     }
+}
+
+/// Whether a request's graph is directed: text whose first line says `directed`, a digraph6
+/// line, or an object with `"directed": true`. The token game is then directed vertex
+/// geography.
+pub fn is_directed(input: &GameInput) -> bool {
+    match input {
+        GameInput::Text(text) => {
+            let bytes = text.as_bytes();
+            detect(bytes) == Format::Digraph6 || says_directed(bytes)
+        }
+        GameInput::Object(object) => object.get("directed") == Some(&Value::Bool(true)),
+    }
+}
+
+/// The one input a request gives, `board` or `graph`, and its field's name.
+fn one_input<'a>(
+    board: Option<&'a GameInput>,
+    graph: Option<&'a GameInput>,
+) -> Result<(&'static str, &'a GameInput), ApiError> {
+    match (board, graph) {
+        (Some(input), None) => Ok(("board", input)),
+        (None, Some(input)) => Ok(("graph", input)),
+        (Some(_), Some(_)) => Err(ApiError::bad_request(
+            "give either \"board\" or \"graph\", not both",
+        )),
+        (None, None) => Err(ApiError::bad_request(
+            "missing \"board\" (text or {\"rows\", \"cols\", \"cells\"}) or \"graph\" \
+             (text or {\"vertices\", \"edges\"})",
+        )),
+    }
+}
+
+/// Reads the one graph or board a request gives as written, every pair kept (edge
+/// geography), within `limits`; the field it came from.
+///
+/// # Errors
+/// As [`read_game`].
+pub fn read_written(
+    board: Option<&GameInput>,
+    graph: Option<&GameInput>,
+    limits: &Limits,
+) -> Result<(&'static str, WrittenGraph), ApiError> {
+    let (field, input) = one_input(board, graph)?;
+    let (bytes, format) = match input {
+        GameInput::Text(text) => (
+            text.clone().into_bytes(),
+            Some(match field {
+                "board" => Format::Board,
+                _ => match detect(text.as_bytes()) {
+                    found @ (Format::Graph6 | Format::Sparse6 | Format::Digraph6) => found,
+                    _ => Format::Edges,
+                },
+            }),
+        ),
+        GameInput::Object(object) => (
+            serde_json::to_vec(object).unwrap_or_default(),
+            Some(Format::Json),
+        ),
+    };
+    load_written(&bytes, format, limits)
+        .map(|graph| (field, graph))
+        .map_err(|e| ApiError::input(field, &e))
 }

@@ -1,0 +1,294 @@
+//! Solve jobs of the geography games that no matching alone decides: the token game on a
+//! digraph (directed vertex geography), edge geography on a multigraph or a multi-digraph,
+//! and word chains. Each answers, for every start, win, lose or undecided (a bounded search
+//! ran out, or the budget did): a report with undecided entries is still a report.
+//!
+//! The games decide what a written pair means: the token game on a digraph merges repeated
+//! arcs (a vertex is visited once, so a second arc between the same vertices adds no move),
+//! edge geography counts them.
+//!
+//! # Tests
+//! Below, and through the front ends' tests; the solvers themselves are tested in
+//! `geography-rules` against plain game-tree search.
+
+use geography_formats::WrittenGraph;
+use geography_rules::{
+    solve_directed_vertex_while, solve_undirected_edge_while, Digraph, Multigraph, Outcome,
+    SearchBound,
+};
+use serde::Serialize;
+
+use crate::job::{Budget, JobError};
+use crate::solve::counted;
+
+/// The games played on a graph as written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GraphGame {
+    /// The token game: move the token along an arc to an unvisited vertex.
+    Token,
+    /// Edge geography: move the token along an unused edge (or arc); vertices may be
+    /// revisited, parallel edges count.
+    Edge,
+}
+
+impl GraphGame {
+    /// The name `--game` and the reports give it.
+    pub fn name(self) -> &'static str {
+        match self {
+            GraphGame::Token => "token",
+            GraphGame::Edge => "edge",
+        }
+    }
+}
+
+/// The bound on the searches: at most this many positions expanded per start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SearchOptions {
+    /// The most positions one search expands before its start is undecided.
+    pub max_positions: usize,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            max_positions: SearchBound::DEFAULT_MAX_POSITIONS,
+        }
+    }
+}
+
+impl SearchOptions {
+    fn bound(self) -> SearchBound {
+        SearchBound {
+            max_positions: self.max_positions,
+        }
+    }
+}
+
+/// Who wins from every vertex of a digraph (the token game), a multigraph or a multi-digraph
+/// (edge geography), with nothing used yet: `mover_wins`, `mover_loses` and `undecided`
+/// together list every vertex once, in increasing order.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct OutcomeReport {
+    /// `digraph` (the token game on directed input), `multigraph` or `multidigraph` (edge
+    /// geography on undirected or directed input).
+    pub kind: &'static str,
+    /// `token` or `edge`.
+    pub game: &'static str,
+    /// The number of vertices.
+    pub vertices: usize,
+    /// The number of edges or arcs, each repeat counted (the token game counts distinct
+    /// arcs, loops left out: the moves it has).
+    pub edges: usize,
+    /// The vertices from which the player to move wins.
+    pub mover_wins: Vec<u32>,
+    /// The vertices from which the player to move loses.
+    pub mover_loses: Vec<u32>,
+    /// The vertices left undecided: the search from there ran past `max_positions`, or the
+    /// job's budget ended first.
+    pub undecided: Vec<u32>,
+    /// The bound each search had.
+    pub max_positions: usize,
+}
+
+impl OutcomeReport {
+    /// The report's first lines: the game and the graph, then the counts of each outcome.
+    pub fn summary(&self) -> String {
+        let edges = if self.kind == "multigraph" { "edges" } else { "arcs" };
+        let mut text = format!(
+            "{} on {}: {} vertices, {} {edges}\nthe player to move wins from {}, loses from {}",
+            self.game,
+            self.kind,
+            self.vertices,
+            self.edges,
+            counted(self.mover_wins.len(), "vertex", "vertices"),
+            self.mover_loses.len(),
+        );
+        if !self.undecided.is_empty() {
+            text += &format!(
+                ", and {} undecided (past {} positions)",
+                self.undecided.len(),
+                self.max_positions
+            );
+        }
+        text
+    }
+
+    /// Whether every vertex is decided.
+    pub fn is_complete(&self) -> bool {
+        self.undecided.is_empty()
+    }
+
+    /// The outcome from `v`.
+    pub fn outcome(&self, v: u32) -> Outcome {
+        if self.mover_wins.binary_search(&v).is_ok() {
+            Outcome::Win
+        } else if self.mover_loses.binary_search(&v).is_ok() {
+            Outcome::Lose
+        } else {
+            Outcome::Undecided
+        }
+    }
+}
+
+/// A written graph as the game reads it: the arcs of a digraph (the token game, repeats and
+/// loops merged away), or the edges or arcs of a multigraph (edge geography).
+#[derive(Debug, Clone)]
+pub enum GraphPlayed {
+    /// The token game on a digraph.
+    Digraph(Digraph),
+    /// Edge geography on an undirected multigraph.
+    Multigraph(Multigraph),
+    /// Edge geography on a multi-digraph.
+    Multidigraph(Digraph),
+}
+
+impl GraphPlayed {
+    /// `written` as `game` reads it.
+    ///
+    /// # Errors
+    /// [`JobError::Internal`] for the token game on an undirected graph (solved by
+    /// [`solve`](crate::solve)), or ids the parser should have refused.
+    pub fn new(written: &WrittenGraph, game: GraphGame) -> Result<Self, JobError> {
+        let internal = |e: &dyn std::fmt::Display| JobError::Internal(e.to_string());
+        let pairs = written.pairs.iter().copied();
+        Ok(match (game, written.directed) {
+            (GraphGame::Token, true) => {
+                let mut arcs: Vec<(u32, u32)> = pairs.filter(|(u, v)| u != v).collect();
+                arcs.sort_unstable();
+                arcs.dedup();
+                GraphPlayed::Digraph(
+                    Digraph::from_arcs(written.vertices, arcs).map_err(|e| internal(&e))?,
+                )
+            }
+            (GraphGame::Edge, true) => GraphPlayed::Multidigraph(
+                Digraph::from_arcs(written.vertices, pairs).map_err(|e| internal(&e))?,
+            ),
+            (GraphGame::Edge, false) => GraphPlayed::Multigraph(
+                Multigraph::from_edges(written.vertices, pairs).map_err(|e| internal(&e))?,
+            ),
+            (GraphGame::Token, false) => {
+                return Err(JobError::Internal(
+                    "the token game on an undirected graph is solved by `solve`".into(),
+                ))
+            }
+        })
+    }
+
+    /// `digraph`, `multigraph` or `multidigraph`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            GraphPlayed::Digraph(_) => "digraph",
+            GraphPlayed::Multigraph(_) => "multigraph",
+            GraphPlayed::Multidigraph(_) => "multidigraph",
+        }
+    }
+
+    /// The number of vertices.
+    pub fn vertex_count(&self) -> usize {
+        match self {
+            GraphPlayed::Digraph(g) | GraphPlayed::Multidigraph(g) => g.vertex_count(),
+            GraphPlayed::Multigraph(g) => g.vertex_count(),
+        }
+    }
+
+    /// The number of edges or arcs, repeats counted.
+    pub fn edge_count(&self) -> usize {
+        match self {
+            GraphPlayed::Digraph(g) | GraphPlayed::Multidigraph(g) => g.arc_count(),
+            GraphPlayed::Multigraph(g) => g.edge_count(),
+        }
+    }
+}
+
+/// Solves `graph` from every vertex, each search within `options`, asking `budget` as the
+/// searches go: once it is spent, every start not yet decided is reported undecided.
+///
+/// # Errors
+/// None yet for the games here; the `Result` keeps the shape of every job.
+pub fn solve_graph_game(
+    graph: &GraphPlayed,
+    options: SearchOptions,
+    budget: &Budget,
+) -> Result<OutcomeReport, JobError> {
+    let go_on = || budget.check().is_ok();
+    let bound = options.bound();
+    let (game, outcomes): (&'static str, Vec<Outcome>) = match graph {
+        GraphPlayed::Digraph(g) => (
+            "token",
+            solve_directed_vertex_while(g, bound, &go_on)
+                .outcomes()
+                .to_vec(),
+        ),
+        GraphPlayed::Multigraph(g) => (
+            "edge",
+            solve_undirected_edge_while(g, bound, &go_on)
+                .outcomes()
+                .to_vec(),
+        ),
+        GraphPlayed::Multidigraph(_) => {
+            return Err(JobError::Internal(
+                "edge geography on a multi-digraph is not solved yet".into(),
+            ))
+        }
+    };
+    let mut report = OutcomeReport {
+        kind: graph.kind(),
+        game,
+        vertices: graph.vertex_count(),
+        edges: graph.edge_count(),
+        mover_wins: Vec::new(),
+        mover_loses: Vec::new(),
+        undecided: Vec::new(),
+        max_positions: options.max_positions,
+    };
+    for (v, outcome) in outcomes.into_iter().enumerate() {
+        match outcome {
+            Outcome::Win => report.mover_wins.push(v as u32),
+            Outcome::Lose => report.mover_loses.push(v as u32),
+            Outcome::Undecided => report.undecided.push(v as u32),
+        }
+    }
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load_written;
+    use geography_formats::Limits;
+
+    fn solve_text(text: &str, game: GraphGame) -> OutcomeReport {
+        let written = load_written(text.as_bytes(), None, &Limits::DEFAULT).unwrap();
+        let graph = GraphPlayed::new(&written, game).unwrap();
+        solve_graph_game(&graph, SearchOptions::default(), &Budget::unlimited()).unwrap()
+    }
+
+    #[test]
+    fn a_directed_path_and_a_multigraph() {
+        // 0 → 1 → 2, the arc 0 → 1 written twice: the token game merges it.
+        let report = solve_text("3 3 directed\n0 1\n0 1\n1 2\n", GraphGame::Token);
+        assert_eq!((report.kind, report.game, report.edges), ("digraph", "token", 2));
+        assert_eq!((report.mover_wins, report.mover_loses), (vec![1], vec![0, 2]));
+        // Two parallel edges 0 – 1: from either end the mover goes across, the other comes
+        // back, and the mover is stuck.
+        let report = solve_text("2 2\n0 1\n0 1\n", GraphGame::Edge);
+        assert_eq!((report.kind, report.edges), ("multigraph", 2));
+        assert_eq!(report.mover_loses, [0, 1]);
+        // One edge: the mover crosses it and wins.
+        let report = solve_text("2 1\n0 1\n", GraphGame::Edge);
+        assert_eq!(report.mover_wins, [0, 1]);
+        assert!(report.is_complete());
+    }
+
+    #[test]
+    fn a_spent_budget_leaves_starts_undecided_not_an_error() {
+        let written = load_written(b"3 3 directed\n0 1\n1 2\n2 0\n", None, &Limits::DEFAULT).unwrap();
+        let graph = GraphPlayed::new(&written, GraphGame::Token).unwrap();
+        let budget = Budget::unlimited().with_cancel(std::sync::Arc::new(true.into()));
+        let report = solve_graph_game(&graph, SearchOptions::default(), &budget).unwrap();
+        assert_eq!(
+            report.mover_wins.len() + report.mover_loses.len() + report.undecided.len(),
+            3
+        );
+    }
+}
