@@ -44,6 +44,7 @@
 mod bounded_search;
 mod commentary;
 mod digraph;
+mod directed_edge;
 mod edge_geography;
 mod game;
 mod multigraph;
@@ -62,6 +63,9 @@ mod vertex_geography;
 pub use bounded_search::{Outcome, SearchBound};
 pub use commentary::{annotate_record, annotate_record_while, Comment, Commentary, Outlook};
 pub use digraph::{strong_components, Components, Digraph, DigraphError};
+pub use directed_edge::{
+    solve_directed_edge, solve_directed_edge_while, DirectedEdgeGame, DirectedEdgeSolution, Pruning,
+};
 pub use edge_geography::{
     solve_undirected_edge, solve_undirected_edge_while, UndirectedEdgeGame, UndirectedEdgeSolution,
 };

@@ -6,3 +6,4 @@ mod replay;
 mod rules;
 mod vertex_geography;
 mod edge_geography;
+mod directed_edge;
