@@ -59,6 +59,7 @@ mod slither_oracle;
 mod treasure;
 mod treasure_game;
 mod vertex_geography;
+mod word_chain;
 
 pub use bounded_search::{Outcome, SearchBound};
 pub use commentary::{annotate_record, annotate_record_while, Comment, Commentary, Outlook};
@@ -96,3 +97,4 @@ pub use treasure_game::TreasureGame;
 pub use vertex_geography::{
     solve_directed_vertex, solve_directed_vertex_while, DirectedVertexGame, DirectedVertexSolution,
 };
+pub use word_chain::{ChainRule, WordChain, WordChainError, WordChainGame};

@@ -7,3 +7,4 @@ mod rules;
 mod vertex_geography;
 mod edge_geography;
 mod directed_edge;
+mod word_chain;
