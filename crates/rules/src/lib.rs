@@ -44,6 +44,7 @@
 mod bounded_search;
 mod commentary;
 mod digraph;
+mod directed_edge;
 mod edge_geography;
 mod game;
 mod multigraph;
@@ -58,10 +59,14 @@ mod slither_oracle;
 mod treasure;
 mod treasure_game;
 mod vertex_geography;
+mod word_chain;
 
 pub use bounded_search::{Outcome, SearchBound};
 pub use commentary::{annotate_record, annotate_record_while, Comment, Commentary, Outlook};
 pub use digraph::{strong_components, Components, Digraph, DigraphError};
+pub use directed_edge::{
+    solve_directed_edge, solve_directed_edge_while, DirectedEdgeGame, DirectedEdgeSolution, Pruning,
+};
 pub use edge_geography::{
     solve_undirected_edge, solve_undirected_edge_while, UndirectedEdgeGame, UndirectedEdgeSolution,
 };
@@ -92,3 +97,4 @@ pub use treasure_game::TreasureGame;
 pub use vertex_geography::{
     solve_directed_vertex, solve_directed_vertex_while, DirectedVertexGame, DirectedVertexSolution,
 };
+pub use word_chain::{ChainRule, WordChain, WordChainError, WordChainGame};

@@ -76,6 +76,8 @@ pub enum IllegalMove {
         /// The move's first vertex.
         from: u32,
     },
+    /// A word chain: the index names no word of the list.
+    NotAWord(u32),
     /// A word chain: the word does not start where the last word ended.
     DoesNotChain(u32),
     /// A word chain: the word was said before.
@@ -116,6 +118,7 @@ impl IllegalMove {
             IllegalMove::NotAtToken { token, from } => {
                 format!("the token is on {}, not on {}", name(token), name(from))
             }
+            IllegalMove::NotAWord(i) => format!("{i} is not a word of the list"),
             IllegalMove::DoesNotChain(_) => {
                 "the word does not start where the last word ended".to_string()
             }

@@ -6,3 +6,5 @@ mod replay;
 mod rules;
 mod vertex_geography;
 mod edge_geography;
+mod directed_edge;
+mod word_chain;

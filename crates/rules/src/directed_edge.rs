@@ -1,0 +1,592 @@
+//! Directed edge geography (DEG): a token on a vertex of a multi-digraph; the players in
+//! turn move it along an unused arc out of its vertex, which becomes used; vertices may be
+//! revisited; who cannot move loses. Each copy of a parallel arc is used once; a loop moves
+//! the token from its vertex back to it. The word game is DEG on letters
+//! ([`WordChain`](crate::WordChain)).
+//!
+//! Reference: Schaefer (1978), Lichtenstein–Sipser (1980): PSPACE-complete; Fraenkel,
+//! Scheinerman, Ullman (1993) for the edge variants. So: exact rules, then a bounded search.
+//!
+//! # Exact rules (each behind a switch of [`Pruning`], each tested on and off)
+//! - **Opposite pairs** (`opposite_pairs`): an arc u → v and an arc v → u (u ≠ v) can be
+//!   removed together without changing any outcome: the winner of the smaller game plays its
+//!   strategy there, and when the opponent uses one of the two, answers with the other, back
+//!   on the same vertex with the same player to move. So u → v with multiplicity a and v → u
+//!   with b reduce to |a − b| copies one way.
+//! - **Loop pairs** (`loop_pairs`): likewise two loops at one vertex (the answer to a loop is
+//!   the other loop). Loops reduce to their multiplicity mod 2.
+//!
+//!   The reduced position is a function of the position, moves of the reduced game keep it
+//!   reduced, so the search runs on reduced positions only. A move of the real position along
+//!   an arc the reduction cancelled leaves the reduced remainder *plus* the reverse arc (a
+//!   loop toggles): each move's result is computed on the reduced remainder of the real
+//!   position, with labels of its own (below).
+//! - **Retrograde labels** (`retrograde`), computed once on the graph a search starts from
+//!   (its root), and valid at every position the search reaches from it, since arcs only
+//!   get used:
+//!   - a *sink* (no arc out) loses: permanent, arcs are never added;
+//!   - a vertex with an arc into a sink wins: **permanent**, because an arc into a sink is
+//!     only ever used as the last move of the game (the token then sits on the sink with no
+//!     move), so in every position still in play it is unused;
+//!   - a vertex every arc out of which enters such a winning vertex loses: **permanent**, the
+//!     arcs out of it only disappear and their heads stay winning;
+//!   - a vertex with an arc into a vertex of that last kind wins **only while that arc is
+//!     unused**: such an arc may be used mid-game (the mover on the losing vertex moves on
+//!     to a winning vertex and play goes on), so this label is checked at each position,
+//!     never stored. Further retrograde levels are not permanent and are not used.
+//!
+//!   In the search, moves onto a permanently winning vertex are dropped (they lose), a move
+//!   to a vertex whose remaining arcs all enter permanently winning vertices wins at once,
+//!   and the others are tried fewest replies first.
+//!
+//! Then the bounded search ([`crate::bounded_search`]) over (vertex, remaining reduced
+//! multiplicities), with a transposition table keyed by an incremental hash of the
+//! multiplicity vector (a random 64-bit word per arc, times its multiplicity, summed; updated
+//! in O(1) per move) and compared in full (so a collision never gives a wrong answer), at
+//! most [`SearchBound::max_positions`] positions per start, the table shared by the starts
+//! in increasing order.
+//!
+//! # Complexity
+//! Reduction and labels O(V + E); each position costs O(out-degree · out-degree of the
+//! heads) for the cheap rules and O(E) to store (4 bytes per distinct arc).
+//!
+//! # Tests
+//! `tests/directed_edge.rs`: every labelled digraph on up to 3 vertices with loops and every
+//! one on 4 vertices, random multi-digraphs up to 10 vertices, with every switch on and off,
+//! every outcome and winning move against plain game-tree search over the multiplicities;
+//! every position of random games through [`Rules`].
+
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+
+use geography_matching::Random;
+
+use crate::bounded_search::{search, Expansion, Outcome, SearchBound, SearchGame, Table, Value};
+use crate::digraph::Digraph;
+use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
+use crate::vertex_geography::flip;
+
+/// The exact rules of directed edge geography, each with its switch (all on by default).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Pruning {
+    /// Remove pairs of opposite arcs u → v, v → u.
+    pub opposite_pairs: bool,
+    /// Remove pairs of loops at one vertex.
+    pub loop_pairs: bool,
+    /// Use the retrograde labels from the vertices with no arc out.
+    pub retrograde: bool,
+}
+
+impl Default for Pruning {
+    fn default() -> Self {
+        Pruning {
+            opposite_pairs: true,
+            loop_pairs: true,
+            retrograde: true,
+        }
+    }
+}
+
+impl Pruning {
+    /// Every rule off: the plain memoised search.
+    pub const NONE: Pruning = Pruning {
+        opposite_pairs: false,
+        loop_pairs: false,
+        retrograde: false,
+    };
+}
+
+/// The remaining multiplicities of the arcs after the reductions `pruning` allows.
+pub(crate) fn reduce(graph: &Digraph, left: &[u32], pruning: Pruning) -> Vec<u32> {
+    let mut reduced = left.to_vec();
+    for a in 0..graph.distinct_arc_count() {
+        let (u, v) = graph.arc(a);
+        if u == v {
+            if pruning.loop_pairs {
+                reduced[a] = left[a] % 2;
+            }
+        } else if pruning.opposite_pairs {
+            if let Some(b) = graph.find_arc(v, u) {
+                reduced[a] = left[a].saturating_sub(left[b]);
+            }
+        }
+    }
+    reduced
+}
+
+/// Which vertices the permanent labels decide, on the root multiplicities.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Label {
+    Open,
+    /// An arc into a sink: wins.
+    Win,
+    /// A sink, or every arc out enters a `Win` vertex: loses.
+    Lose,
+}
+
+/// The search of one root: the graph, the labels of the root, the hash words, the table.
+pub(crate) struct EdgeSearch<'a> {
+    graph: &'a Digraph,
+    pruning: Pruning,
+    labels: Vec<Label>,
+    zobrist: Vec<u64>,
+    left: Vec<u32>,
+    hash: u64,
+    token: u32,
+    table: Table<StateKey>,
+}
+
+/// A position in the table: compared in full, hashed by its incremental hash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct StateKey {
+    hash: u64,
+    token: u32,
+    left: Box<[u32]>,
+}
+
+impl Hash for StateKey {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash ^ u64::from(self.token).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    }
+}
+
+impl<'a> EdgeSearch<'a> {
+    /// A search from the reduced root `root` (multiplicities by arc id).
+    pub(crate) fn new(graph: &'a Digraph, root: Vec<u32>, pruning: Pruning) -> Self {
+        let n = graph.vertex_count();
+        let mut labels = vec![Label::Open; n];
+        if pruning.retrograde {
+            let has_out = |u: u32| graph.out_arcs(u).any(|a| root[a] > 0);
+            let sink: Vec<bool> = (0..n as u32).map(|u| !has_out(u)).collect();
+            for u in 0..n as u32 {
+                if sink[u as usize] {
+                    labels[u as usize] = Label::Lose;
+                } else if graph
+                    .out_arcs(u)
+                    .any(|a| root[a] > 0 && sink[graph.arc(a).1 as usize])
+                {
+                    labels[u as usize] = Label::Win;
+                }
+            }
+            for u in 0..n as u32 {
+                if labels[u as usize] == Label::Open
+                    && graph
+                        .out_arcs(u)
+                        .all(|a| root[a] == 0 || labels[graph.arc(a).1 as usize] == Label::Win)
+                {
+                    labels[u as usize] = Label::Lose;
+                }
+            }
+        }
+        let mut random = Random::new(0x5eed_d1e9);
+        let zobrist: Vec<u64> = (0..graph.distinct_arc_count())
+            .map(|_| random.next_u64())
+            .collect();
+        let hash = root
+            .iter()
+            .zip(&zobrist)
+            .fold(0u64, |h, (&m, &z)| h.wrapping_add(z.wrapping_mul(u64::from(m))));
+        EdgeSearch {
+            graph,
+            pruning,
+            labels,
+            zobrist,
+            left: root,
+            hash,
+            token: 0,
+            table: HashMap::new(),
+        }
+    }
+
+    /// The root multiplicities.
+    pub(crate) fn left(&self) -> &[u32] {
+        &self.left
+    }
+
+    /// The outcome for the mover at `token` after the arcs `used` (each once, all with
+    /// multiplicity left at the root) are used; the winning move found, if any.
+    pub(crate) fn outcome(
+        &mut self,
+        token: u32,
+        used: &[usize],
+        bound: SearchBound,
+        go_on: &dyn Fn() -> bool,
+    ) -> (Outcome, Option<usize>) {
+        for &a in used {
+            self.take(a);
+        }
+        self.token = token;
+        let mut table = std::mem::take(&mut self.table);
+        let result = search(self, &mut table, bound.max_positions, go_on);
+        self.table = table;
+        for &a in used {
+            self.give(a);
+        }
+        match result {
+            Ok((value, mv)) => (value.outcome(), mv.map(|(_, a)| a as usize)),
+            Err(_) => (Outcome::Undecided, None),
+        }
+    }
+
+    fn take(&mut self, a: usize) {
+        self.left[a] -= 1;
+        self.hash = self.hash.wrapping_sub(self.zobrist[a]);
+    }
+
+    fn give(&mut self, a: usize) {
+        self.left[a] += 1;
+        self.hash = self.hash.wrapping_add(self.zobrist[a]);
+    }
+
+    fn label(&self, v: u32) -> Label {
+        self.labels[v as usize]
+    }
+}
+
+impl SearchGame for EdgeSearch<'_> {
+    type Key = StateKey;
+    type Move = (u32, u32);
+
+    fn key(&self) -> StateKey {
+        StateKey {
+            hash: self.hash,
+            token: self.token,
+            left: self.left.clone().into_boxed_slice(),
+        }
+    }
+
+    fn expand(&mut self, moves: &mut Vec<(u32, u32)>) -> Expansion {
+        let x = self.token;
+        let g = self.graph;
+        let retrograde = self.pruning.retrograde;
+        if retrograde {
+            match self.label(x) {
+                Label::Win => return Expansion::Decided(Value::Win),
+                Label::Lose => return Expansion::Decided(Value::Lose),
+                Label::Open => {}
+            }
+        }
+        let mut replies: Vec<(u32, u32)> = Vec::new();
+        for a in g.out_arcs(x) {
+            if self.left[a] == 0 {
+                continue;
+            }
+            let y = g.arc(a).1;
+            if retrograde {
+                match self.label(y) {
+                    Label::Win => continue,
+                    Label::Lose => return Expansion::Decided(Value::Win),
+                    Label::Open => {}
+                }
+            }
+            // The replies from y once a is used, moves onto winning labels aside.
+            let count = g
+                .out_arcs(y)
+                .filter(|&b| {
+                    let left = self.left[b] - u32::from(b == a);
+                    left > 0 && !(retrograde && self.label(g.arc(b).1) == Label::Win)
+                })
+                .count() as u32;
+            if retrograde && count == 0 {
+                return Expansion::Decided(Value::Win);
+            }
+            replies.push((count, a as u32));
+        }
+        if replies.is_empty() {
+            return Expansion::Decided(Value::Lose);
+        }
+        replies.sort_unstable();
+        moves.extend(replies.iter().map(|&(_, a)| (x, a)));
+        Expansion::Search { unknown: false }
+    }
+
+    fn play(&mut self, (_, a): (u32, u32)) {
+        self.take(a as usize);
+        self.token = self.graph.arc(a as usize).1;
+    }
+
+    fn undo(&mut self, (from, a): (u32, u32)) {
+        self.give(a as usize);
+        self.token = from;
+    }
+}
+
+/// The outcome for the player who moves along arc `a` from a position with raw
+/// multiplicities `left`: the mover after it, at the arc's head, on the reduced remainder.
+/// `shared` is a search rooted at `reduce(left)`, used when the remainder is reachable from
+/// it (the arc survives the reduction); otherwise a search of its own is made.
+pub(crate) fn move_outcome(
+    graph: &Digraph,
+    left: &mut [u32],
+    a: usize,
+    shared: &mut EdgeSearch<'_>,
+    bound: SearchBound,
+    go_on: &dyn Fn() -> bool,
+) -> Outcome {
+    let head = graph.arc(a).1;
+    if shared.left()[a] > 0 {
+        return flip(shared.outcome(head, &[a], bound, go_on).0);
+    }
+    left[a] -= 1;
+    let root = reduce(graph, left, shared.pruning);
+    left[a] += 1;
+    let mut own = EdgeSearch::new(graph, root, shared.pruning);
+    flip(own.outcome(head, &[], bound, go_on).0)
+}
+
+/// Who wins directed edge geography from every start vertex (nothing used), and with
+/// which moves.
+#[derive(Debug, Clone)]
+pub struct DirectedEdgeSolution {
+    graph: Digraph,
+    bound: SearchBound,
+    pruning: Pruning,
+    outcomes: Vec<Outcome>,
+    witness: Vec<u32>,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// Solves directed edge geography from every start vertex of `graph`.
+///
+/// # Examples
+/// ```
+/// use geography_rules::{solve_directed_edge, Digraph, Pruning, SearchBound};
+/// // 0 ⇄ 1 and 1 → 2: the opposite pair cancels; from 0 the mover is stuck in the reduced
+/// // game (whoever takes 0 → 1 is answered by 1 → 0), from 1 the mover goes to 2 and wins.
+/// let g = Digraph::from_arcs(3, [(0, 1), (1, 0), (1, 2)]).unwrap();
+/// let s = solve_directed_edge(&g, SearchBound::default(), Pruning::default());
+/// assert_eq!(s.mover_wins(), [1]);
+/// assert_eq!(s.mover_loses(), [0, 2]);
+/// assert_eq!(s.winning_moves(1), [(1, 2)]);
+/// ```
+pub fn solve_directed_edge(
+    graph: &Digraph,
+    bound: SearchBound,
+    pruning: Pruning,
+) -> DirectedEdgeSolution {
+    solve_directed_edge_while(graph, bound, pruning, &|| true)
+}
+
+/// [`solve_directed_edge`], asking `go_on` as the searches go: once it answers false,
+/// every start not yet decided is undecided.
+pub fn solve_directed_edge_while(
+    graph: &Digraph,
+    bound: SearchBound,
+    pruning: Pruning,
+    go_on: &dyn Fn() -> bool,
+) -> DirectedEdgeSolution {
+    let n = graph.vertex_count();
+    let raw: Vec<u32> = (0..graph.distinct_arc_count())
+        .map(|a| graph.multiplicity(a))
+        .collect();
+    let mut searcher = EdgeSearch::new(graph, reduce(graph, &raw, pruning), pruning);
+    let mut outcomes = vec![Outcome::Undecided; n];
+    let mut witness = vec![NONE; n];
+    for v in 0..n as u32 {
+        if !go_on() {
+            break;
+        }
+        let (outcome, mv) = searcher.outcome(v, &[], bound, go_on);
+        outcomes[v as usize] = outcome;
+        if let Some(a) = mv {
+            witness[v as usize] = a as u32;
+        }
+    }
+    DirectedEdgeSolution {
+        graph: graph.clone(),
+        bound,
+        pruning,
+        outcomes,
+        witness,
+    }
+}
+
+impl DirectedEdgeSolution {
+    /// The outcome for the player to move from `v`, nothing used.
+    pub fn outcome(&self, v: u32) -> Outcome {
+        self.outcomes[v as usize]
+    }
+
+    /// Every outcome, by vertex.
+    pub fn outcomes(&self) -> &[Outcome] {
+        &self.outcomes
+    }
+
+    fn with(&self, outcome: Outcome) -> Vec<u32> {
+        (0..self.outcomes.len() as u32)
+            .filter(|&v| self.outcomes[v as usize] == outcome)
+            .collect()
+    }
+
+    /// The start vertices from which the player to move wins, increasing.
+    pub fn mover_wins(&self) -> Vec<u32> {
+        self.with(Outcome::Win)
+    }
+
+    /// The start vertices from which the player to move loses, increasing.
+    pub fn mover_loses(&self) -> Vec<u32> {
+        self.with(Outcome::Lose)
+    }
+
+    /// The start vertices the bound left undecided, increasing.
+    pub fn undecided(&self) -> Vec<u32> {
+        self.with(Outcome::Undecided)
+    }
+
+    /// Every first move from `v` (one per distinct arc, by head), with its outcome for the
+    /// player who makes it. A move along an arc the reduction cancelled is decided on its
+    /// own reduced remainder.
+    pub fn move_outcomes(&self, v: u32) -> Vec<((u32, u32), Outcome)> {
+        let g = &self.graph;
+        let mut left: Vec<u32> = (0..g.distinct_arc_count())
+            .map(|a| g.multiplicity(a))
+            .collect();
+        let mut shared = EdgeSearch::new(g, reduce(g, &left, self.pruning), self.pruning);
+        g.out_arcs(v)
+            .map(|a| {
+                let outcome = if self.witness[v as usize] == a as u32 {
+                    Outcome::Win
+                } else {
+                    move_outcome(g, &mut left, a, &mut shared, self.bound, &|| true)
+                };
+                (g.arc(a), outcome)
+            })
+            .collect()
+    }
+
+    /// The winning first moves from `v`, as arcs `(v, w)` by increasing `w`; moves whose
+    /// outcome the bound left undecided are not listed.
+    pub fn winning_moves(&self, v: u32) -> Vec<(u32, u32)> {
+        self.move_outcomes(v)
+            .into_iter()
+            .filter(|&(_, o)| o == Outcome::Win)
+            .map(|(mv, _)| mv)
+            .collect()
+    }
+}
+
+/// A game of directed edge geography in progress: the token, the arcs left and the moves
+/// played.
+#[derive(Debug, Clone)]
+pub struct DirectedEdgeGame<'g> {
+    graph: &'g Digraph,
+    left: Vec<u32>,
+    token: u32,
+    played: Vec<usize>,
+    bound: SearchBound,
+    pruning: Pruning,
+}
+
+impl<'g> DirectedEdgeGame<'g> {
+    /// The token on `start`, every arc unused; analyses bounded by `bound`, with the rules
+    /// of `pruning`.
+    ///
+    /// # Errors
+    /// [`IllegalMove::NotAVertex`] if `start` is not a vertex.
+    pub fn new(
+        graph: &'g Digraph,
+        start: u32,
+        bound: SearchBound,
+        pruning: Pruning,
+    ) -> Result<Self, IllegalMove> {
+        if start as usize >= graph.vertex_count() {
+            return Err(IllegalMove::NotAVertex(start));
+        }
+        Ok(DirectedEdgeGame {
+            graph,
+            left: (0..graph.distinct_arc_count())
+                .map(|a| graph.multiplicity(a))
+                .collect(),
+            token: start,
+            played: Vec::new(),
+            bound,
+            pruning,
+        })
+    }
+
+    /// The token's vertex.
+    pub fn token(&self) -> u32 {
+        self.token
+    }
+}
+
+impl Rules for DirectedEdgeGame<'_> {
+    type Move = (u32, u32);
+
+    /// `(token, w)` for every unused arc out of the token, by `w`.
+    fn legal_moves(&self) -> Vec<(u32, u32)> {
+        self.graph
+            .out_arcs(self.token)
+            .filter(|&a| self.left[a] > 0)
+            .map(|a| self.graph.arc(a))
+            .collect()
+    }
+
+    fn play(&mut self, (u, v): (u32, u32)) -> Result<(), IllegalMove> {
+        let n = self.graph.vertex_count() as u32;
+        if let Some(bad) = [u, v].into_iter().find(|&x| x >= n) {
+            return Err(IllegalMove::NotAVertex(bad));
+        }
+        if u != self.token {
+            return Err(IllegalMove::NotAtToken {
+                token: self.token,
+                from: u,
+            });
+        }
+        let a = self
+            .graph
+            .find_arc(u, v)
+            .ok_or(IllegalMove::NotAnEdge { u, v })?;
+        if self.left[a] == 0 {
+            return Err(IllegalMove::AlreadyChosen { u, v });
+        }
+        self.left[a] -= 1;
+        self.played.push(a);
+        self.token = v;
+        Ok(())
+    }
+
+    fn undo(&mut self) -> Option<(u32, u32)> {
+        let a = self.played.pop()?;
+        self.left[a] += 1;
+        let (u, v) = self.graph.arc(a);
+        self.token = u;
+        Some((u, v))
+    }
+
+    fn moves_played(&self) -> usize {
+        self.played.len()
+    }
+
+    fn analyse(
+        &self,
+        go_on: &dyn Fn() -> bool,
+    ) -> Result<PositionAnalysis<(u32, u32)>, Undecided> {
+        let legal_moves = Rules::legal_moves(self);
+        let mut left = self.left.clone();
+        let mut shared = EdgeSearch::new(
+            self.graph,
+            reduce(self.graph, &left, self.pruning),
+            self.pruning,
+        );
+        let mut winning_moves = Vec::new();
+        for &(u, v) in &legal_moves {
+            let a = self.graph.find_arc(u, v).expect("a legal move");
+            match move_outcome(self.graph, &mut left, a, &mut shared, self.bound, go_on) {
+                Outcome::Win => winning_moves.push((u, v)),
+                Outcome::Lose => {}
+                Outcome::Undecided => {
+                    return Err(Undecided {
+                        explored: self.bound.max_positions,
+                    });
+                }
+            }
+        }
+        Ok(PositionAnalysis {
+            mover_wins: !winning_moves.is_empty(),
+            winning_moves,
+            legal_moves,
+        })
+    }
+}

@@ -1,0 +1,410 @@
+//! Word chains: the players in turn say a word of a list that starts with the ending of the
+//! word before (the first player says any word first); each word once; who cannot say a
+//! word loses.
+//!
+//! A word is an arc from its first key to its last key ([`ChainRule`]): the game is
+//! directed edge geography ([`crate::solve_directed_edge`]) on the keys, words with the same
+//! two keys being parallel arcs, a word whose keys agree a loop. The first player wins with a
+//! first word iff the player to move after it, at its last key, loses on the remainder; the
+//! remainder is reduced as a whole (when the word's arc was cancelled against a word the
+//! other way, the other word is left unmatched), so each first word is decided on its own
+//! reduced remainder, shared searches where the reduction allows.
+//!
+//! Input conventions: the words are given normalised (the caller applies NFC and lowercase,
+//! and trims); a repeated word counts once (first occurrence kept); a word shorter than the
+//! rule's key (an empty word, or one letter under [`ChainRule::Last2`]) can neither start
+//! nor follow anything that needs its key and is not played: it is listed in
+//! [`WordChain::too_short`].
+//!
+//! # Complexity
+//! Keys and arcs O(total length · log); then one bounded search per distinct first arc (at
+//! most [`SearchBound::max_positions`] positions each), see [`crate::solve_directed_edge`].
+//!
+//! # Tests
+//! `tests/word_chain.rs`: word lists with repeated pairs, loops, opposite pairs and dead
+//! ends, against plain game-tree search over the words themselves; every position of random
+//! games through [`Rules`].
+
+use std::collections::HashMap;
+
+use thiserror::Error;
+
+use crate::bounded_search::{Outcome, SearchBound};
+use crate::digraph::Digraph;
+use crate::directed_edge::{move_outcome, reduce, EdgeSearch, Pruning};
+use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
+
+/// Which part of a word the next word must start with. More rules (Korean initial-sound
+/// changes, shiritori's small kana) would be variants here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ChainRule {
+    /// The next word starts with the last letter (the default).
+    #[default]
+    Last1,
+    /// The next word starts with the last two letters.
+    Last2,
+}
+
+impl ChainRule {
+    /// The rule named `name` (`last1`, `last2`), if any.
+    pub fn from_name(name: &str) -> Option<ChainRule> {
+        match name {
+            "last1" => Some(ChainRule::Last1),
+            "last2" => Some(ChainRule::Last2),
+            _ => None,
+        }
+    }
+
+    /// The rule's name: `last1` or `last2`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ChainRule::Last1 => "last1",
+            ChainRule::Last2 => "last2",
+        }
+    }
+
+    /// The number of letters in a key.
+    pub fn key_length(self) -> usize {
+        match self {
+            ChainRule::Last1 => 1,
+            ChainRule::Last2 => 2,
+        }
+    }
+
+    /// The word's arc: (the key it starts with, the key the next word must start with);
+    /// `None` when the word is shorter than a key.
+    ///
+    /// ```
+    /// use geography_rules::ChainRule;
+    /// let word: Vec<char> = "apple".chars().collect();
+    /// let (first, last) = ChainRule::Last2.keys(&word).unwrap();
+    /// assert_eq!((first, last), (&['a', 'p'][..], &['l', 'e'][..]));
+    /// assert_eq!(ChainRule::Last2.keys(&['a']), None);
+    /// ```
+    pub fn keys(self, word: &[char]) -> Option<(&[char], &[char])> {
+        let k = self.key_length();
+        (word.len() >= k).then(|| (&word[..k], &word[word.len() - k..]))
+    }
+}
+
+/// Why a word list cannot be played.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum WordChainError {
+    /// No word is long enough to be played (or the list is empty).
+    #[error("the list has no word to play")]
+    NoWords,
+}
+
+/// A solved word chain: who wins, with which first words, and the replies after a word.
+#[derive(Debug, Clone)]
+pub struct WordChain {
+    rule: ChainRule,
+    bound: SearchBound,
+    pruning: Pruning,
+    words: Vec<String>,
+    too_short: Vec<String>,
+    index: HashMap<String, u32>,
+    keys: Vec<String>,
+    graph: Digraph,
+    /// The distinct arc of each word.
+    word_arc: Vec<u32>,
+    /// Per distinct arc: the outcome for the player who says a word of it first.
+    first_outcomes: Vec<Outcome>,
+}
+
+impl WordChain {
+    /// Builds and solves the chain of `words` under `rule`.
+    ///
+    /// # Errors
+    /// [`WordChainError::NoWords`] when no word can be played.
+    ///
+    /// # Examples
+    /// ```
+    /// use geography_rules::{ChainRule, Pruning, SearchBound, WordChain};
+    /// // "ab" then "ba" then stuck: after "ab", "ba" is the only reply and wins.
+    /// let chain = WordChain::new(["ab", "ba"], ChainRule::Last1, SearchBound::default(),
+    ///     Pruning::default()).unwrap();
+    /// assert_eq!(chain.first_player_wins(), Some(false));
+    /// assert_eq!(chain.winning_replies("ab").unwrap(), ["ba"]);
+    /// ```
+    pub fn new<S: AsRef<str>>(
+        words: impl IntoIterator<Item = S>,
+        rule: ChainRule,
+        bound: SearchBound,
+        pruning: Pruning,
+    ) -> Result<Self, WordChainError> {
+        let mut index = HashMap::new();
+        let mut list = Vec::new();
+        let mut too_short = Vec::new();
+        let mut key_pairs: Vec<(Vec<char>, Vec<char>)> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        for word in words {
+            let word = word.as_ref();
+            if !seen.insert(word.to_string()) {
+                continue;
+            }
+            let chars: Vec<char> = word.chars().collect();
+            match rule.keys(&chars) {
+                Some((first, last)) => {
+                    index.insert(word.to_string(), list.len() as u32);
+                    list.push(word.to_string());
+                    key_pairs.push((first.to_vec(), last.to_vec()));
+                }
+                None => too_short.push(word.to_string()),
+            }
+        }
+        if list.is_empty() {
+            return Err(WordChainError::NoWords);
+        }
+        let mut all_keys: Vec<&Vec<char>> = key_pairs.iter().flat_map(|(a, b)| [a, b]).collect();
+        all_keys.sort_unstable();
+        all_keys.dedup();
+        let key_id: HashMap<&Vec<char>, u32> = all_keys
+            .iter()
+            .enumerate()
+            .map(|(i, &k)| (k, i as u32))
+            .collect();
+        let arcs: Vec<(u32, u32)> = key_pairs
+            .iter()
+            .map(|(a, b)| (key_id[a], key_id[b]))
+            .collect();
+        let graph = Digraph::from_arcs(all_keys.len(), arcs.iter().copied())
+            .expect("keys are vertices");
+        let word_arc = arcs
+            .iter()
+            .map(|&(u, v)| graph.find_arc(u, v).expect("an arc of the graph") as u32)
+            .collect();
+        let keys = all_keys.iter().map(|k| k.iter().collect()).collect();
+        let mut left: Vec<u32> = (0..graph.distinct_arc_count())
+            .map(|a| graph.multiplicity(a))
+            .collect();
+        let mut shared = EdgeSearch::new(&graph, reduce(&graph, &left, pruning), pruning);
+        let first_outcomes = (0..graph.distinct_arc_count())
+            .map(|a| move_outcome(&graph, &mut left, a, &mut shared, bound, &|| true))
+            .collect();
+        drop(shared);
+        Ok(WordChain {
+            rule,
+            bound,
+            pruning,
+            words: list,
+            too_short,
+            index,
+            keys,
+            graph,
+            word_arc,
+            first_outcomes,
+        })
+    }
+
+    /// The rule played.
+    pub fn rule(&self) -> ChainRule {
+        self.rule
+    }
+
+    /// The words played, repeats removed, in the order given.
+    pub fn words(&self) -> &[String] {
+        &self.words
+    }
+
+    /// The words too short for the rule's key, which are not played.
+    pub fn too_short(&self) -> &[String] {
+        &self.too_short
+    }
+
+    /// The keys (the vertices of the game), increasing.
+    pub fn keys(&self) -> &[String] {
+        &self.keys
+    }
+
+    /// The directed multigraph on the keys, one arc per word.
+    pub fn graph(&self) -> &Digraph {
+        &self.graph
+    }
+
+    /// The outcome for the first player who says `words()[i]` first.
+    pub fn first_word_outcome(&self, i: usize) -> Outcome {
+        self.first_outcomes[self.word_arc[i] as usize]
+    }
+
+    fn first_words(&self, outcome: Outcome) -> Vec<String> {
+        (0..self.words.len())
+            .filter(|&i| self.first_word_outcome(i) == outcome)
+            .map(|i| self.words[i].clone())
+            .collect()
+    }
+
+    /// `Some(true)` once a first word is proven winning, `Some(false)` when every first word
+    /// is proven losing, else `None` (the bound ran out).
+    pub fn first_player_wins(&self) -> Option<bool> {
+        if self.first_outcomes.contains(&Outcome::Win) {
+            Some(true)
+        } else if self.first_outcomes.contains(&Outcome::Undecided) {
+            None
+        } else {
+            Some(false)
+        }
+    }
+
+    /// The first words that win, in list order.
+    pub fn winning_first_words(&self) -> Vec<String> {
+        self.first_words(Outcome::Win)
+    }
+
+    /// The first words the bound left undecided, in list order.
+    pub fn undecided_first_words(&self) -> Vec<String> {
+        self.first_words(Outcome::Undecided)
+    }
+
+    /// The index of `word` in [`WordChain::words`].
+    pub fn word_index(&self, word: &str) -> Option<u32> {
+        self.index.get(word).copied()
+    }
+
+    /// Every reply to `word` said first, with its outcome for the player who says it, in
+    /// list order; `None` if `word` is not in the list.
+    pub fn reply_outcomes(&self, word: &str) -> Option<Vec<(String, Outcome)>> {
+        let w = self.word_index(word)? as usize;
+        let g = &self.graph;
+        let mut left: Vec<u32> = (0..g.distinct_arc_count())
+            .map(|a| g.multiplicity(a))
+            .collect();
+        left[self.word_arc[w] as usize] -= 1;
+        let head = g.arc(self.word_arc[w] as usize).1;
+        let mut shared = EdgeSearch::new(g, reduce(g, &left, self.pruning), self.pruning);
+        let mut by_arc: HashMap<usize, Outcome> = HashMap::new();
+        let mut replies = Vec::new();
+        for (i, word) in self.words.iter().enumerate() {
+            let a = self.word_arc[i] as usize;
+            if i == w || g.arc(a).0 != head {
+                continue;
+            }
+            let outcome = *by_arc.entry(a).or_insert_with(|| {
+                move_outcome(g, &mut left, a, &mut shared, self.bound, &|| true)
+            });
+            replies.push((word.clone(), outcome));
+        }
+        Some(replies)
+    }
+
+    /// The replies that win after `word` said first, in list order; `None` if `word` is
+    /// not in the list. Replies the bound left undecided are not listed.
+    pub fn winning_replies(&self, word: &str) -> Option<Vec<String>> {
+        Some(
+            self.reply_outcomes(word)?
+                .into_iter()
+                .filter(|(_, o)| *o == Outcome::Win)
+                .map(|(w, _)| w)
+                .collect(),
+        )
+    }
+}
+
+/// A word chain in progress: the words said, by index into [`WordChain::words`].
+#[derive(Debug, Clone)]
+pub struct WordChainGame<'c> {
+    chain: &'c WordChain,
+    said: Vec<u32>,
+    used: Vec<bool>,
+}
+
+impl<'c> WordChainGame<'c> {
+    /// The start: no word said.
+    pub fn new(chain: &'c WordChain) -> Self {
+        WordChainGame {
+            chain,
+            said: Vec::new(),
+            used: vec![false; chain.words.len()],
+        }
+    }
+
+    /// The words said so far, by index, in order.
+    pub fn said(&self) -> &[u32] {
+        &self.said
+    }
+
+    /// The key the next word must start with, once a word is said.
+    fn token(&self) -> Option<u32> {
+        let &last = self.said.last()?;
+        Some(self.chain.graph.arc(self.chain.word_arc[last as usize] as usize).1)
+    }
+}
+
+impl Rules for WordChainGame<'_> {
+    type Move = u32;
+
+    /// The unsaid words that may follow, by index (every word at the start).
+    fn legal_moves(&self) -> Vec<u32> {
+        let token = self.token();
+        (0..self.chain.words.len() as u32)
+            .filter(|&i| {
+                !self.used[i as usize]
+                    && token.is_none_or(|t| {
+                        self.chain.graph.arc(self.chain.word_arc[i as usize] as usize).0 == t
+                    })
+            })
+            .collect()
+    }
+
+    fn play(&mut self, i: u32) -> Result<(), IllegalMove> {
+        if i as usize >= self.chain.words.len() {
+            return Err(IllegalMove::NotAWord(i));
+        }
+        if self.used[i as usize] {
+            return Err(IllegalMove::AlreadySaid(i));
+        }
+        if let Some(t) = self.token() {
+            if self.chain.graph.arc(self.chain.word_arc[i as usize] as usize).0 != t {
+                return Err(IllegalMove::DoesNotChain(i));
+            }
+        }
+        self.used[i as usize] = true;
+        self.said.push(i);
+        Ok(())
+    }
+
+    fn undo(&mut self) -> Option<u32> {
+        let i = self.said.pop()?;
+        self.used[i as usize] = false;
+        Some(i)
+    }
+
+    fn moves_played(&self) -> usize {
+        self.said.len()
+    }
+
+    fn analyse(&self, go_on: &dyn Fn() -> bool) -> Result<PositionAnalysis<u32>, Undecided> {
+        let chain = self.chain;
+        let g = &chain.graph;
+        let legal_moves = Rules::legal_moves(self);
+        let mut left = vec![0u32; g.distinct_arc_count()];
+        for (i, &a) in chain.word_arc.iter().enumerate() {
+            if !self.used[i] {
+                left[a as usize] += 1;
+            }
+        }
+        let mut shared = EdgeSearch::new(g, reduce(g, &left, chain.pruning), chain.pruning);
+        let mut by_arc: HashMap<usize, Outcome> = HashMap::new();
+        let mut winning_moves = Vec::new();
+        for &i in &legal_moves {
+            let a = chain.word_arc[i as usize] as usize;
+            let outcome = *by_arc.entry(a).or_insert_with(|| {
+                move_outcome(g, &mut left, a, &mut shared, chain.bound, go_on)
+            });
+            match outcome {
+                Outcome::Win => winning_moves.push(i),
+                Outcome::Lose => {}
+                Outcome::Undecided => {
+                    return Err(Undecided {
+                        explored: chain.bound.max_positions,
+                    });
+                }
+            }
+        }
+        Ok(PositionAnalysis {
+            mover_wins: !winning_moves.is_empty(),
+            winning_moves,
+            legal_moves,
+        })
+    }
+}
