@@ -11,10 +11,12 @@
 //! Below, and through the front ends' tests; the solvers themselves are tested in
 //! `geography-rules` against plain game-tree search.
 
-use geography_formats::WrittenGraph;
+use std::collections::HashMap;
+
+use geography_formats::{WordList, WrittenGraph};
 use geography_rules::{
-    solve_directed_vertex_while, solve_undirected_edge_while, Digraph, Multigraph, Outcome,
-    SearchBound,
+    solve_directed_edge_while, solve_directed_vertex_while, solve_undirected_edge_while, ChainRule,
+    Digraph, Multigraph, Outcome, Pruning, SearchBound, WordChain, WordChainError,
 };
 use serde::Serialize;
 
@@ -93,7 +95,11 @@ pub struct OutcomeReport {
 impl OutcomeReport {
     /// The report's first lines: the game and the graph, then the counts of each outcome.
     pub fn summary(&self) -> String {
-        let edges = if self.kind == "multigraph" { "edges" } else { "arcs" };
+        let edges = if self.kind == "multigraph" {
+            "edges"
+        } else {
+            "arcs"
+        };
         let mut text = format!(
             "{} on {}: {} vertices, {} {edges}\nthe player to move wins from {}, loses from {}",
             self.game,
@@ -225,11 +231,12 @@ pub fn solve_graph_game(
                 .outcomes()
                 .to_vec(),
         ),
-        GraphPlayed::Multidigraph(_) => {
-            return Err(JobError::Internal(
-                "edge geography on a multi-digraph is not solved yet".into(),
-            ))
-        }
+        GraphPlayed::Multidigraph(g) => (
+            "edge",
+            solve_directed_edge_while(g, bound, Pruning::default(), &go_on)
+                .outcomes()
+                .to_vec(),
+        ),
     };
     let mut report = OutcomeReport {
         kind: graph.kind(),
@@ -251,6 +258,132 @@ pub fn solve_graph_game(
     Ok(report)
 }
 
+/// Who wins a word chain (the first player says any word first), with which first words,
+/// and, after a word, with which replies. Words are written as the list first spells them.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct WordChainReport {
+    /// `words`.
+    pub kind: &'static str,
+    /// `words`.
+    pub game: &'static str,
+    /// The rule: `last1` (the next word starts with the last letter) or `last2`.
+    pub rule: &'static str,
+    /// The number of distinct words.
+    pub words: usize,
+    /// `true` once a first word is proven winning, `false` when every first word is proven
+    /// losing, `null` otherwise.
+    pub first_player_wins: Option<bool>,
+    /// The first words that win, in list order.
+    pub winning_first_words: Vec<String>,
+    /// The first words left undecided (the search ran past `max_positions`), in list order.
+    pub undecided_first_words: Vec<String>,
+    /// The word said first, with `after`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after: Option<String>,
+    /// The replies that win after `after`, in list order.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winning_replies: Option<Vec<String>>,
+    /// Words shorter than the rule's key, which cannot be said (one letter under `last2`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub too_short: Vec<String>,
+    /// The bound each search had.
+    pub max_positions: usize,
+}
+
+impl WordChainReport {
+    /// The report's first lines: the list, then who wins.
+    pub fn summary(&self) -> String {
+        let verdict = match self.first_player_wins {
+            Some(true) => format!(
+                "the first player wins, with any of {}",
+                counted(self.winning_first_words.len(), "first word", "first words")
+            ),
+            Some(false) => "the second player wins: every first word loses".to_string(),
+            None => format!(
+                "undecided: no first word is proven winning, and {} past {} positions",
+                counted(self.undecided_first_words.len(), "is", "are"),
+                self.max_positions
+            ),
+        };
+        format!(
+            "word chain ({}): {}\n{verdict}",
+            self.rule,
+            counted(self.words, "word", "words")
+        )
+    }
+}
+
+/// Solves the word chain of `list` under `rule`, and with `after` the replies to that word.
+///
+/// # Errors
+/// [`JobError::Argument`] for `after` not in the list; [`JobError::Input`] for a list whose
+/// words are all shorter than the rule's key.
+pub fn solve_word_chain(
+    list: &WordList,
+    rule: ChainRule,
+    after: Option<&str>,
+    options: SearchOptions,
+) -> Result<WordChainReport, JobError> {
+    let keys: Vec<String> = list.words.iter().map(|w| w.key.iter().collect()).collect();
+    let spelling: HashMap<&str, &str> = keys
+        .iter()
+        .zip(&list.words)
+        .map(|(key, word)| (key.as_str(), word.text.as_str()))
+        .collect();
+    let spell = |words: Vec<String>| -> Vec<String> {
+        words
+            .iter()
+            .map(|w| {
+                spelling
+                    .get(w.as_str())
+                    .map_or_else(|| w.clone(), |s| (*s).to_string())
+            })
+            .collect()
+    };
+    let chain = WordChain::new(&keys, rule, options.bound(), Pruning::default()).map_err(
+        |WordChainError::NoWords| {
+            JobError::Input(geography_formats::InputError::new(
+                1,
+                1,
+                format!(
+                    "no word is long enough to play under the rule {}",
+                    rule.name()
+                ),
+            ))
+        },
+    )?;
+    let (after, winning_replies) = match after {
+        None => (None, None),
+        Some(word) => {
+            let index = list.find(word).ok_or_else(|| {
+                JobError::Argument(format!("'{}' is not a word of the list", word.trim()))
+            })?;
+            let key = &keys[index];
+            let replies = chain.winning_replies(key).ok_or_else(|| {
+                JobError::Argument(format!(
+                    "'{}' is too short to be said under the rule {}",
+                    word.trim(),
+                    rule.name()
+                ))
+            })?;
+            (Some(list.words[index].text.clone()), Some(spell(replies)))
+        }
+    };
+    Ok(WordChainReport {
+        kind: "words",
+        game: "words",
+        rule: rule.name(),
+        words: list.words.len(),
+        first_player_wins: chain.first_player_wins(),
+        winning_first_words: spell(chain.winning_first_words()),
+        undecided_first_words: spell(chain.undecided_first_words()),
+        after,
+        winning_replies,
+        too_short: spell(chain.too_short().to_vec()),
+        max_positions: options.max_positions,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -267,8 +400,14 @@ mod tests {
     fn a_directed_path_and_a_multigraph() {
         // 0 → 1 → 2, the arc 0 → 1 written twice: the token game merges it.
         let report = solve_text("3 3 directed\n0 1\n0 1\n1 2\n", GraphGame::Token);
-        assert_eq!((report.kind, report.game, report.edges), ("digraph", "token", 2));
-        assert_eq!((report.mover_wins, report.mover_loses), (vec![1], vec![0, 2]));
+        assert_eq!(
+            (report.kind, report.game, report.edges),
+            ("digraph", "token", 2)
+        );
+        assert_eq!(
+            (report.mover_wins, report.mover_loses),
+            (vec![1], vec![0, 2])
+        );
         // Two parallel edges 0 – 1: from either end the mover goes across, the other comes
         // back, and the mover is stuck.
         let report = solve_text("2 2\n0 1\n0 1\n", GraphGame::Edge);
@@ -281,8 +420,67 @@ mod tests {
     }
 
     #[test]
+    fn word_chains_report_words_as_first_spelled() {
+        let list = geography_formats::parse_words(
+            "Apple\neagle\nEgg\napple\n".as_bytes(),
+            &Limits::DEFAULT,
+        )
+        .unwrap();
+        // apple (a→e), eagle (e→e), egg (e→g): saying "Egg" first leaves "g", where nothing
+        // starts: the first player wins with it.
+        let report = solve_word_chain(
+            &list,
+            ChainRule::Last1,
+            Some("APPLE"),
+            SearchOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(report.words, 3);
+        assert_eq!(report.first_player_wins, Some(true));
+        assert!(report.winning_first_words.contains(&"Egg".to_string()));
+        assert_eq!(report.after.as_deref(), Some("Apple"));
+        // After "apple" at e: "Egg" wins at once; "eagle" leaves e with "egg" for the other.
+        assert_eq!(
+            report.winning_replies.as_deref(),
+            Some(&["Egg".to_string()][..])
+        );
+        let error = solve_word_chain(
+            &list,
+            ChainRule::Last1,
+            Some("pear"),
+            SearchOptions::default(),
+        )
+        .unwrap_err();
+        assert!(
+            matches!(error, JobError::Argument(ref m) if m.contains("'pear'")),
+            "{error}"
+        );
+        let one_letter = geography_formats::parse_words(b"a\nb\n", &Limits::DEFAULT).unwrap();
+        let error = solve_word_chain(
+            &one_letter,
+            ChainRule::Last2,
+            None,
+            SearchOptions::default(),
+        )
+        .unwrap_err();
+        assert!(matches!(error, JobError::Input(_)), "{error}");
+    }
+
+    #[test]
+    fn a_multidigraph_counts_its_parallel_arcs() {
+        // 0 → 1 twice: from 0 the mover takes one, the other player is stuck at 1.
+        let report = solve_text("2 2 directed\n0 1\n0 1\n", GraphGame::Edge);
+        assert_eq!(
+            (report.kind, report.game, report.edges),
+            ("multidigraph", "edge", 2)
+        );
+        assert_eq!((report.mover_wins, report.mover_loses), (vec![0], vec![1]));
+    }
+
+    #[test]
     fn a_spent_budget_leaves_starts_undecided_not_an_error() {
-        let written = load_written(b"3 3 directed\n0 1\n1 2\n2 0\n", None, &Limits::DEFAULT).unwrap();
+        let written =
+            load_written(b"3 3 directed\n0 1\n1 2\n2 0\n", None, &Limits::DEFAULT).unwrap();
         let graph = GraphPlayed::new(&written, GraphGame::Token).unwrap();
         let budget = Budget::unlimited().with_cancel(std::sync::Arc::new(true.into()));
         let report = solve_graph_game(&graph, SearchOptions::default(), &budget).unwrap();

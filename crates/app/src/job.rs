@@ -33,6 +33,9 @@ pub enum JobError {
     /// (1, 1, 2), decided by a bounded search): no answer rather than a guess.
     #[error("{0}")]
     Undecided(String),
+    /// An argument of the job names nothing in its input (a word that is not in the list).
+    #[error("{0}")]
+    Argument(String),
     /// The library contradicted itself (an input its parser accepted was refused later): a
     /// bug, reported rather than hidden.
     #[error("internal inconsistency, please report: {0}")]

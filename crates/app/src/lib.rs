@@ -41,7 +41,10 @@ mod solve;
 mod text;
 
 pub use analyze::{analyze, Analysis, AnalyzeReport, EndReport, MoveReport, Played};
-pub use family::{solve_graph_game, GraphGame, GraphPlayed, OutcomeReport, SearchOptions};
+pub use family::{
+    solve_graph_game, solve_word_chain, GraphGame, GraphPlayed, OutcomeReport, SearchOptions,
+    WordChainReport,
+};
 pub use games::{SlitherGame, TokenGame, Variant};
 pub use geography_contest::{
     check_answer, judge, random_graph, random_words, slide_record, token_board, treasure_maps,
@@ -64,4 +67,4 @@ pub use text::{not_in_game, refusal, Refusal};
 pub use geography_formats::{
     detect, says_directed, ErrorKind, Format, InputError, Limits, WordList, WrittenGraph,
 };
-pub use geography_rules::{Annotation, Game, IllegalMove, Named, Outcome, Player};
+pub use geography_rules::{Annotation, ChainRule, Game, IllegalMove, Named, Outcome, Player};

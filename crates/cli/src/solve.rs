@@ -9,8 +9,8 @@ use clap::builder::PossibleValue;
 use clap::ValueEnum;
 use geography_app::{
     load, load_written, solve, solve_graph_game, solve_slide, solve_slither_game, solve_treasure,
-    Budget, CertificateReport, GraphGame, GraphPlayed, Loaded, SearchOptions, SolveOptions,
-    SolveReport,
+    solve_word_chain, Budget, CertificateReport, ChainRule, GraphGame, GraphPlayed, Loaded,
+    SearchOptions, SolveOptions, SolveReport, WordList,
 };
 use geography_formats::{Format, Limits, SlideRecord};
 use geography_matching::EdgeClass;
@@ -65,6 +65,31 @@ pub struct Args {
     /// geography, word chains).
     #[arg(long, default_value_t = SearchOptions::default().max_positions)]
     max_positions: usize,
+    /// Word chains (`--format words`): what the next word starts with, `last1` (its last
+    /// letter) or `last2` (its last two letters).
+    #[arg(long, value_enum, default_value_t = RuleArg::Last1)]
+    rule: RuleArg,
+    /// Word chains: also list the winning replies after this word is said first.
+    #[arg(long, value_name = "WORD")]
+    after: Option<String>,
+}
+
+/// `--rule`: the word chain's rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum RuleArg {
+    /// The next word starts with the last letter of the one before.
+    Last1,
+    /// The next word starts with the last two letters of the one before.
+    Last2,
+}
+
+impl From<RuleArg> for ChainRule {
+    fn from(rule: RuleArg) -> Self {
+        match rule {
+            RuleArg::Last1 => ChainRule::Last1,
+            RuleArg::Last2 => ChainRule::Last2,
+        }
+    }
 }
 
 /// `--format`: one of the formats the library reads, named and described by it.
@@ -194,10 +219,9 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
                     .map_err(|error| Failure::Input(format!("error: {error}")))?;
                 graph_game_result(&mut out, args, &graph)?;
             }
-            Loaded::Words(_) => {
-                return Err(Failure::Input(format!(
-                    "error: {source}: word lists are not solved yet"
-                )));
+            Loaded::Words(list) => {
+                write(&mut out, &heading(0, 1))?;
+                word_chain_result(&mut out, args, &list)?;
             }
         }
     }
@@ -300,11 +324,7 @@ fn game_result(
 
 /// Solves a game that search decides where no theorem does (the token game on a digraph,
 /// edge geography) and writes its summary or its report; undecided starts are part of it.
-fn graph_game_result(
-    out: &mut dyn Write,
-    args: &Args,
-    graph: &GraphPlayed,
-) -> Result<(), Failure> {
+fn graph_game_result(out: &mut dyn Write, args: &Args, graph: &GraphPlayed) -> Result<(), Failure> {
     let options = SearchOptions {
         max_positions: args.max_positions,
     };
@@ -323,6 +343,36 @@ fn graph_game_result(
     );
     if !report.undecided.is_empty() {
         let _ = writeln!(text, "undecided: {}", list(&report.undecided));
+    }
+    write(out, &text)
+}
+
+/// Solves a word chain and writes its summary or its report.
+fn word_chain_result(out: &mut dyn Write, args: &Args, list: &WordList) -> Result<(), Failure> {
+    let options = SearchOptions {
+        max_positions: args.max_positions,
+    };
+    let report = solve_word_chain(list, args.rule.into(), args.after.as_deref(), options)
+        .map_err(|error| Failure::Input(format!("error: {error}")))?;
+    if args.json {
+        return write(out, &json_line(&report));
+    }
+    let mut text = report.summary();
+    text.push('\n');
+    let _ = writeln!(
+        text,
+        "winning first words: {}",
+        report.winning_first_words.join(" ")
+    );
+    if !report.undecided_first_words.is_empty() {
+        let _ = writeln!(
+            text,
+            "undecided first words: {}",
+            report.undecided_first_words.join(" ")
+        );
+    }
+    if let (Some(after), Some(replies)) = (&report.after, &report.winning_replies) {
+        let _ = writeln!(text, "winning replies to {after}: {}", replies.join(" "));
     }
     write(out, &text)
 }

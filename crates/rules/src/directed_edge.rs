@@ -182,10 +182,9 @@ impl<'a> EdgeSearch<'a> {
         let zobrist: Vec<u64> = (0..graph.distinct_arc_count())
             .map(|_| random.next_u64())
             .collect();
-        let hash = root
-            .iter()
-            .zip(&zobrist)
-            .fold(0u64, |h, (&m, &z)| h.wrapping_add(z.wrapping_mul(u64::from(m))));
+        let hash = root.iter().zip(&zobrist).fold(0u64, |h, (&m, &z)| {
+            h.wrapping_add(z.wrapping_mul(u64::from(m)))
+        });
         EdgeSearch {
             graph,
             pruning,
@@ -559,10 +558,7 @@ impl Rules for DirectedEdgeGame<'_> {
         self.played.len()
     }
 
-    fn analyse(
-        &self,
-        go_on: &dyn Fn() -> bool,
-    ) -> Result<PositionAnalysis<(u32, u32)>, Undecided> {
+    fn analyse(&self, go_on: &dyn Fn() -> bool) -> Result<PositionAnalysis<(u32, u32)>, Undecided> {
         let legal_moves = Rules::legal_moves(self);
         let mut left = self.left.clone();
         let mut shared = EdgeSearch::new(

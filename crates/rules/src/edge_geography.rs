@@ -475,10 +475,7 @@ impl Rules for UndirectedEdgeGame<'_> {
         self.played.len()
     }
 
-    fn analyse(
-        &self,
-        go_on: &dyn Fn() -> bool,
-    ) -> Result<PositionAnalysis<(u32, u32)>, Undecided> {
+    fn analyse(&self, go_on: &dyn Fn() -> bool) -> Result<PositionAnalysis<(u32, u32)>, Undecided> {
         let legal_moves = Rules::legal_moves(self);
         let colouring = self.graph.two_colouring();
         let mut parity = vec![0u64; self.left.len().div_ceil(64)];

@@ -43,9 +43,9 @@ use std::fmt;
 use axum::http::StatusCode;
 use geography_app::{
     analyze, load, load_record, solve as solve_game, solve_graph_game, solve_slither_game,
-    solve_treasure, AnalyzeReport, Budget, Format, Game, GraphGame, GraphPlayed, JobError,
-    Limits, Loaded, Named, OutcomeReport, PositionReport, Record, SearchOptions, Session,
-    SlitherGame, SlitherReport, SolveOptions, SolveReport, TokenGame, TreasureReport, Variant,
+    solve_treasure, AnalyzeReport, Budget, Format, Game, GraphGame, GraphPlayed, JobError, Limits,
+    Loaded, Named, OutcomeReport, PositionReport, Record, SearchOptions, Session, SlitherGame,
+    SlitherReport, SolveOptions, SolveReport, TokenGame, TreasureReport, Variant,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;

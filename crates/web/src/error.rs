@@ -78,6 +78,7 @@ impl ApiError {
             JobError::Undecided(_) => {
                 Self::new(StatusCode::UNPROCESSABLE_ENTITY, error.to_string())
             }
+            JobError::Argument(message) => Self::bad_request(message.clone()),
             JobError::Internal(_) => {
                 Self::new(StatusCode::INTERNAL_SERVER_ERROR, error.to_string())
             }
