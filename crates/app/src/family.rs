@@ -12,11 +12,13 @@
 //! `geography-rules` against plain game-tree search.
 
 use std::collections::HashMap;
+use std::fmt::Write as _;
 
 use geography_formats::{WordList, WrittenGraph};
 use geography_rules::{
     solve_directed_edge_while, solve_directed_vertex_while, solve_undirected_edge_while, ChainRule,
-    Digraph, Multigraph, Outcome, Pruning, SearchBound, WordChain, WordChainError,
+    Digraph, DirectedEdgeSolution, DirectedVertexSolution, Multigraph, Outcome, Pruning,
+    SearchBound, UndirectedEdgeSolution, WordChain, WordChainError,
 };
 use serde::Serialize;
 
@@ -110,7 +112,8 @@ impl OutcomeReport {
             self.mover_loses.len(),
         );
         if !self.undecided.is_empty() {
-            text += &format!(
+            let _ = write!(
+                text,
                 ", and {} undecided (past {} positions)",
                 self.undecided.len(),
                 self.max_positions
@@ -206,56 +209,108 @@ impl GraphPlayed {
     }
 }
 
+/// A graph game solved from every vertex: the outcomes, the winning moves from each vertex
+/// and the report.
+#[derive(Debug, Clone)]
+pub struct GraphSolution {
+    kind: &'static str,
+    vertices: usize,
+    edges: usize,
+    options: SearchOptions,
+    solved: Solved,
+}
+
+#[derive(Debug, Clone)]
+enum Solved {
+    Vertex(DirectedVertexSolution),
+    UndirectedEdge(UndirectedEdgeSolution),
+    DirectedEdge(DirectedEdgeSolution),
+}
+
 /// Solves `graph` from every vertex, each search within `options`, asking `budget` as the
-/// searches go: once it is spent, every start not yet decided is reported undecided.
+/// searches go ([`Budget::searching`]): once it is spent, every start not yet decided is
+/// undecided.
 ///
 /// # Errors
-/// None yet for the games here; the `Result` keeps the shape of every job.
+/// None for the games here; the `Result` keeps the shape of every job.
 pub fn solve_graph_game(
     graph: &GraphPlayed,
     options: SearchOptions,
     budget: &Budget,
-) -> Result<OutcomeReport, JobError> {
-    let go_on = || budget.check().is_ok();
+) -> Result<GraphSolution, JobError> {
+    let go_on = || budget.searching();
     let bound = options.bound();
-    let (game, outcomes): (&'static str, Vec<Outcome>) = match graph {
-        GraphPlayed::Digraph(g) => (
-            "token",
-            solve_directed_vertex_while(g, bound, &go_on)
-                .outcomes()
-                .to_vec(),
-        ),
-        GraphPlayed::Multigraph(g) => (
-            "edge",
-            solve_undirected_edge_while(g, bound, &go_on)
-                .outcomes()
-                .to_vec(),
-        ),
-        GraphPlayed::Multidigraph(g) => (
-            "edge",
-            solve_directed_edge_while(g, bound, Pruning::default(), &go_on)
-                .outcomes()
-                .to_vec(),
-        ),
+    let solved = match graph {
+        GraphPlayed::Digraph(g) => Solved::Vertex(solve_directed_vertex_while(g, bound, &go_on)),
+        GraphPlayed::Multigraph(g) => {
+            Solved::UndirectedEdge(solve_undirected_edge_while(g, bound, &go_on))
+        }
+        GraphPlayed::Multidigraph(g) => Solved::DirectedEdge(solve_directed_edge_while(
+            g,
+            bound,
+            Pruning::default(),
+            &go_on,
+        )),
     };
-    let mut report = OutcomeReport {
+    Ok(GraphSolution {
         kind: graph.kind(),
-        game,
         vertices: graph.vertex_count(),
         edges: graph.edge_count(),
-        mover_wins: Vec::new(),
-        mover_loses: Vec::new(),
-        undecided: Vec::new(),
-        max_positions: options.max_positions,
-    };
-    for (v, outcome) in outcomes.into_iter().enumerate() {
-        match outcome {
-            Outcome::Win => report.mover_wins.push(v as u32),
-            Outcome::Lose => report.mover_loses.push(v as u32),
-            Outcome::Undecided => report.undecided.push(v as u32),
+        options,
+        solved,
+    })
+}
+
+impl GraphSolution {
+    /// The outcome from every vertex, by id.
+    pub fn outcomes(&self) -> &[Outcome] {
+        match &self.solved {
+            Solved::Vertex(s) => s.outcomes(),
+            Solved::UndirectedEdge(s) => s.outcomes(),
+            Solved::DirectedEdge(s) => s.outcomes(),
         }
     }
-    Ok(report)
+
+    /// The vertices the winning moves from `v` go to, increasing (a move along any of
+    /// several parallel edges is the same move); moves the bound left undecided are not
+    /// listed.
+    ///
+    /// # Panics
+    /// If `v` is not a vertex.
+    pub fn winning_moves(&self, v: u32) -> Vec<u32> {
+        let heads = |moves: Vec<(u32, u32)>| moves.into_iter().map(|(_, w)| w).collect();
+        match &self.solved {
+            Solved::Vertex(s) => s.winning_moves(v),
+            Solved::UndirectedEdge(s) => heads(s.winning_moves(v)),
+            Solved::DirectedEdge(s) => heads(s.winning_moves(v)),
+        }
+    }
+
+    /// The report.
+    pub fn report(&self) -> OutcomeReport {
+        let game = match self.solved {
+            Solved::Vertex(_) => "token",
+            Solved::UndirectedEdge(_) | Solved::DirectedEdge(_) => "edge",
+        };
+        let mut report = OutcomeReport {
+            kind: self.kind,
+            game,
+            vertices: self.vertices,
+            edges: self.edges,
+            mover_wins: Vec::new(),
+            mover_loses: Vec::new(),
+            undecided: Vec::new(),
+            max_positions: self.options.max_positions,
+        };
+        for (v, outcome) in self.outcomes().iter().enumerate() {
+            match outcome {
+                Outcome::Win => report.mover_wins.push(v as u32),
+                Outcome::Lose => report.mover_loses.push(v as u32),
+                Outcome::Undecided => report.undecided.push(v as u32),
+            }
+        }
+        report
+    }
 }
 
 /// Who wins a word chain (the first player says any word first), with which first words,
@@ -313,33 +368,27 @@ impl WordChainReport {
     }
 }
 
-/// Solves the word chain of `list` under `rule`, and with `after` the replies to that word.
+/// A word chain solved: the list, the chain on its words' keys, and the bound.
+#[derive(Debug, Clone)]
+pub struct WordChainSolution {
+    list: WordList,
+    keys: Vec<String>,
+    spelling: HashMap<String, usize>,
+    chain: WordChain,
+    options: SearchOptions,
+}
+
+/// Solves the word chain of `list` under `rule`, each first word's search within `options`.
 ///
 /// # Errors
-/// [`JobError::Argument`] for `after` not in the list; [`JobError::Input`] for a list whose
-/// words are all shorter than the rule's key.
+/// [`JobError::Input`] for a list whose words are all shorter than the rule's key.
 pub fn solve_word_chain(
-    list: &WordList,
+    list: WordList,
     rule: ChainRule,
-    after: Option<&str>,
     options: SearchOptions,
-) -> Result<WordChainReport, JobError> {
+) -> Result<WordChainSolution, JobError> {
     let keys: Vec<String> = list.words.iter().map(|w| w.key.iter().collect()).collect();
-    let spelling: HashMap<&str, &str> = keys
-        .iter()
-        .zip(&list.words)
-        .map(|(key, word)| (key.as_str(), word.text.as_str()))
-        .collect();
-    let spell = |words: Vec<String>| -> Vec<String> {
-        words
-            .iter()
-            .map(|w| {
-                spelling
-                    .get(w.as_str())
-                    .map_or_else(|| w.clone(), |s| (*s).to_string())
-            })
-            .collect()
-    };
+    let spelling = keys.iter().cloned().zip(0..).collect();
     let chain = WordChain::new(&keys, rule, options.bound(), Pruning::default()).map_err(
         |WordChainError::NoWords| {
             JobError::Input(geography_formats::InputError::new(
@@ -352,36 +401,77 @@ pub fn solve_word_chain(
             ))
         },
     )?;
-    let (after, winning_replies) = match after {
-        None => (None, None),
-        Some(word) => {
-            let index = list.find(word).ok_or_else(|| {
-                JobError::Argument(format!("'{}' is not a word of the list", word.trim()))
-            })?;
-            let key = &keys[index];
-            let replies = chain.winning_replies(key).ok_or_else(|| {
+    Ok(WordChainSolution {
+        list,
+        keys,
+        spelling,
+        chain,
+        options,
+    })
+}
+
+impl WordChainSolution {
+    /// Words by key, as the list first spells them.
+    fn spell(&self, keys: Vec<String>) -> Vec<String> {
+        keys.into_iter()
+            .map(|key| match self.spelling.get(&key) {
+                Some(&i) => self.list.words[i].text.clone(),
+                None => key,
+            })
+            .collect()
+    }
+
+    /// The winning replies after `word` is said first, as the list spells them.
+    ///
+    /// # Errors
+    /// [`JobError::Argument`] for a word not in the list, or too short for the rule.
+    pub fn winning_replies(&self, word: &str) -> Result<Vec<String>, JobError> {
+        let index = self.list.find(word).ok_or_else(|| {
+            JobError::Argument(format!("'{}' is not a word of the list", word.trim()))
+        })?;
+        let replies = self
+            .chain
+            .winning_replies(&self.keys[index])
+            .ok_or_else(|| {
                 JobError::Argument(format!(
                     "'{}' is too short to be said under the rule {}",
                     word.trim(),
-                    rule.name()
+                    self.chain.rule().name()
                 ))
             })?;
-            (Some(list.words[index].text.clone()), Some(spell(replies)))
-        }
-    };
-    Ok(WordChainReport {
-        kind: "words",
-        game: "words",
-        rule: rule.name(),
-        words: list.words.len(),
-        first_player_wins: chain.first_player_wins(),
-        winning_first_words: spell(chain.winning_first_words()),
-        undecided_first_words: spell(chain.undecided_first_words()),
-        after,
-        winning_replies,
-        too_short: spell(chain.too_short().to_vec()),
-        max_positions: options.max_positions,
-    })
+        Ok(self.spell(replies))
+    }
+
+    /// The report, with the winning replies after `after` when given.
+    ///
+    /// # Errors
+    /// As [`WordChainSolution::winning_replies`].
+    pub fn report(&self, after: Option<&str>) -> Result<WordChainReport, JobError> {
+        let (after, winning_replies) = match after {
+            None => (None, None),
+            Some(word) => {
+                let replies = self.winning_replies(word)?;
+                let said = self
+                    .list
+                    .find(word)
+                    .map(|i| self.list.words[i].text.clone());
+                (said, Some(replies))
+            }
+        };
+        Ok(WordChainReport {
+            kind: "words",
+            game: "words",
+            rule: self.chain.rule().name(),
+            words: self.list.words.len(),
+            first_player_wins: self.chain.first_player_wins(),
+            winning_first_words: self.spell(self.chain.winning_first_words()),
+            undecided_first_words: self.spell(self.chain.undecided_first_words()),
+            after,
+            winning_replies,
+            too_short: self.spell(self.chain.too_short().to_vec()),
+            max_positions: self.options.max_positions,
+        })
+    }
 }
 
 #[cfg(test)]
@@ -393,7 +483,9 @@ mod tests {
     fn solve_text(text: &str, game: GraphGame) -> OutcomeReport {
         let written = load_written(text.as_bytes(), None, &Limits::DEFAULT).unwrap();
         let graph = GraphPlayed::new(&written, game).unwrap();
-        solve_graph_game(&graph, SearchOptions::default(), &Budget::unlimited()).unwrap()
+        solve_graph_game(&graph, SearchOptions::default(), &Budget::unlimited())
+            .unwrap()
+            .report()
     }
 
     #[test]
@@ -428,13 +520,8 @@ mod tests {
         .unwrap();
         // apple (a→e), eagle (e→e), egg (e→g): saying "Egg" first leaves "g", where nothing
         // starts: the first player wins with it.
-        let report = solve_word_chain(
-            &list,
-            ChainRule::Last1,
-            Some("APPLE"),
-            SearchOptions::default(),
-        )
-        .unwrap();
+        let solution = solve_word_chain(list, ChainRule::Last1, SearchOptions::default()).unwrap();
+        let report = solution.report(Some("APPLE")).unwrap();
         assert_eq!(report.words, 3);
         assert_eq!(report.first_player_wins, Some(true));
         assert!(report.winning_first_words.contains(&"Egg".to_string()));
@@ -444,25 +531,14 @@ mod tests {
             report.winning_replies.as_deref(),
             Some(&["Egg".to_string()][..])
         );
-        let error = solve_word_chain(
-            &list,
-            ChainRule::Last1,
-            Some("pear"),
-            SearchOptions::default(),
-        )
-        .unwrap_err();
+        let error = solution.report(Some("pear")).unwrap_err();
         assert!(
             matches!(error, JobError::Argument(ref m) if m.contains("'pear'")),
             "{error}"
         );
         let one_letter = geography_formats::parse_words(b"a\nb\n", &Limits::DEFAULT).unwrap();
-        let error = solve_word_chain(
-            &one_letter,
-            ChainRule::Last2,
-            None,
-            SearchOptions::default(),
-        )
-        .unwrap_err();
+        let error =
+            solve_word_chain(one_letter, ChainRule::Last2, SearchOptions::default()).unwrap_err();
         assert!(matches!(error, JobError::Input(_)), "{error}");
     }
 
@@ -483,7 +559,9 @@ mod tests {
             load_written(b"3 3 directed\n0 1\n1 2\n2 0\n", None, &Limits::DEFAULT).unwrap();
         let graph = GraphPlayed::new(&written, GraphGame::Token).unwrap();
         let budget = Budget::unlimited().with_cancel(std::sync::Arc::new(true.into()));
-        let report = solve_graph_game(&graph, SearchOptions::default(), &budget).unwrap();
+        let report = solve_graph_game(&graph, SearchOptions::default(), &budget)
+            .unwrap()
+            .report();
         assert_eq!(
             report.mover_wins.len() + report.mover_loses.len() + report.undecided.len(),
             3

@@ -59,6 +59,7 @@ impl From<Undecided> for JobError {
 pub struct Budget {
     cancel: Vec<Arc<AtomicBool>>,
     deadline: Option<Instant>,
+    search_deadline: Option<Instant>,
 }
 
 impl Budget {
@@ -79,6 +80,22 @@ impl Budget {
     pub fn with_deadline(mut self, deadline: Instant) -> Self {
         self.deadline = Some(self.deadline.map_or(deadline, |d| d.min(deadline)));
         self
+    }
+
+    /// Ends the searches of a job that can answer in part (the games decided start by
+    /// start) at `deadline`, the earlier one when given twice: past it [`Budget::searching`]
+    /// answers false, so the starts not yet decided are reported undecided, while
+    /// [`Budget::check`] still lets the job write its answer.
+    #[must_use]
+    pub fn with_search_deadline(mut self, deadline: Instant) -> Self {
+        self.search_deadline = Some(self.search_deadline.map_or(deadline, |d| d.min(deadline)));
+        self
+    }
+
+    /// Whether a search may go on: the job is not stopped and its search deadline has not
+    /// passed.
+    pub fn searching(&self) -> bool {
+        self.check().is_ok() && self.search_deadline.is_none_or(|d| Instant::now() < d)
     }
 
     /// [`JobError::Stopped`] when the job should stop now.
@@ -110,6 +127,12 @@ mod tests {
         assert_eq!(budget.check(), Err(JobError::Stopped));
         let past = Budget::unlimited().with_deadline(Instant::now());
         assert_eq!(past.check(), Err(JobError::Stopped));
+        assert!(!past.searching());
+        // Past its search deadline a job stops searching but may still answer.
+        let answering = Budget::unlimited().with_search_deadline(Instant::now());
+        assert_eq!(answering.check(), Ok(()));
+        assert!(!answering.searching());
+        assert!(Budget::unlimited().searching());
     }
 
     #[test]

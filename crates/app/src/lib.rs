@@ -42,8 +42,8 @@ mod text;
 
 pub use analyze::{analyze, Analysis, AnalyzeReport, EndReport, MoveReport, Played};
 pub use family::{
-    solve_graph_game, solve_word_chain, GraphGame, GraphPlayed, OutcomeReport, SearchOptions,
-    WordChainReport,
+    solve_graph_game, solve_word_chain, GraphGame, GraphPlayed, GraphSolution, OutcomeReport,
+    SearchOptions, WordChainReport, WordChainSolution,
 };
 pub use games::{SlitherGame, TokenGame, Variant};
 pub use geography_contest::{
@@ -65,6 +65,7 @@ pub use text::{not_in_game, refusal, Refusal};
 // The vocabulary the front ends speak, so that a front end needs this crate alone; the
 // kernels stay behind the jobs.
 pub use geography_formats::{
-    detect, says_directed, ErrorKind, Format, InputError, Limits, WordList, WrittenGraph,
+    detect, parse_words, says_directed, ErrorKind, Format, InputError, Limits, WordList,
+    WrittenGraph,
 };
 pub use geography_rules::{Annotation, ChainRule, Game, IllegalMove, Named, Outcome, Player};

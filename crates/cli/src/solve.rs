@@ -134,32 +134,7 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
         .map_err(|error| describe(&source, &bytes, &error))?;
         inputs.push((source, loaded));
     }
-    if args.game != GameArg::Token && (args.certificate || args.edges) {
-        return Err(Failure::Input(
-            "error: --certificate and --edges apply to the token game only".to_string(),
-        ));
-    }
-    if args.game == GameArg::Slither {
-        if let Some((source, _)) = inputs.iter().find(|(_, loaded)| {
-            matches!(
-                loaded,
-                Loaded::Slide(_) | Loaded::Treasure(_) | Loaded::Written(_) | Loaded::Words(_)
-            )
-        }) {
-            return Err(Failure::Input(format!(
-                "error: {source}: --game slither needs an undirected board or graph"
-            )));
-        }
-    }
-    if let Some((source, _)) = inputs
-        .iter()
-        .find(|(_, loaded)| matches!(loaded, Loaded::Written(_)))
-        .filter(|_| args.certificate || args.edges)
-    {
-        return Err(Failure::Input(format!(
-            "error: {source}: --certificate and --edges apply to undirected graphs only"
-        )));
-    }
+    check_options(args, &inputs)?;
     let mut out = BufWriter::new(io::stdout().lock());
     let many = args.inputs.len() > 1;
     for (source, loaded) in inputs {
@@ -221,11 +196,42 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
             }
             Loaded::Words(list) => {
                 write(&mut out, &heading(0, 1))?;
-                word_chain_result(&mut out, args, &list)?;
+                word_chain_result(&mut out, args, list)?;
             }
         }
     }
     out.flush().or_else(|e| ignore_closed_pipe(&e))
+}
+
+/// Refuses options that do not apply to the game or the inputs, before anything is written.
+fn check_options(args: &Args, inputs: &[(String, Loaded)]) -> Result<(), Failure> {
+    if args.game != GameArg::Token && (args.certificate || args.edges) {
+        return Err(Failure::Input(
+            "error: --certificate and --edges apply to the token game only".to_string(),
+        ));
+    }
+    if args.game == GameArg::Slither {
+        if let Some((source, _)) = inputs.iter().find(|(_, loaded)| {
+            matches!(
+                loaded,
+                Loaded::Slide(_) | Loaded::Treasure(_) | Loaded::Written(_) | Loaded::Words(_)
+            )
+        }) {
+            return Err(Failure::Input(format!(
+                "error: {source}: --game slither needs an undirected board or graph"
+            )));
+        }
+    }
+    if let Some((source, _)) = inputs
+        .iter()
+        .find(|(_, loaded)| matches!(loaded, Loaded::Written(_)))
+        .filter(|_| args.certificate || args.edges)
+    {
+        return Err(Failure::Input(format!(
+            "error: {source}: --certificate and --edges apply to undirected graphs only"
+        )));
+    }
+    Ok(())
 }
 
 fn ignore_closed_pipe(error: &io::Error) -> Result<(), Failure> {
@@ -329,7 +335,8 @@ fn graph_game_result(out: &mut dyn Write, args: &Args, graph: &GraphPlayed) -> R
         max_positions: args.max_positions,
     };
     let report = solve_graph_game(graph, options, &Budget::unlimited())
-        .map_err(|error| Failure::Input(format!("error: {error}")))?;
+        .map_err(|error| Failure::Input(format!("error: {error}")))?
+        .report();
     if args.json {
         return write(out, &json_line(&report));
     }
@@ -348,11 +355,12 @@ fn graph_game_result(out: &mut dyn Write, args: &Args, graph: &GraphPlayed) -> R
 }
 
 /// Solves a word chain and writes its summary or its report.
-fn word_chain_result(out: &mut dyn Write, args: &Args, list: &WordList) -> Result<(), Failure> {
+fn word_chain_result(out: &mut dyn Write, args: &Args, list: WordList) -> Result<(), Failure> {
     let options = SearchOptions {
         max_positions: args.max_positions,
     };
-    let report = solve_word_chain(list, args.rule.into(), args.after.as_deref(), options)
+    let report = solve_word_chain(list, args.rule.into(), options)
+        .and_then(|solution| solution.report(args.after.as_deref()))
         .map_err(|error| Failure::Input(format!("error: {error}")))?;
     if args.json {
         return write(out, &json_line(&report));

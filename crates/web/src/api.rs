@@ -23,7 +23,9 @@
 //!   and `/api/edge/solve` `{"board"|"graph", "max_positions"?}`: `report` is the document of
 //!   `geography solve --json` ([`OutcomeReport`]: win, lose or undecided from every vertex);
 //!   when the job's time ends mid-search the answer is the same report with the starts not
-//!   yet decided undecided, not a timeout.
+//!   yet decided undecided, not a timeout;
+//! - `/api/words/solve` `{"words", "rule"?, "after"?, "max_positions"?}`: `report` is the
+//!   document of `geography solve --format words --json` ([`WordChainReport`]).
 //!
 //! The older paths stay as permanent aliases, answering the same bytes: `/api/solve`,
 //! `/api/move`, `/api/analyse`, `/api/treasure` (and the Slither routes have not moved). Any
@@ -47,6 +49,7 @@ use geography_app::{
     Loaded, Named, OutcomeReport, PositionReport, Record, SearchOptions, Session, SlitherGame,
     SlitherReport, SolveOptions, SolveReport, TokenGame, TreasureReport, Variant,
 };
+use geography_app::{parse_words, solve_word_chain, ChainRule, WordChainReport};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -55,7 +58,7 @@ pub use crate::error::{Answer, AnswerFn, ApiError};
 pub use crate::requests::{
     is_directed, parse_request, read_game, read_written, AnalyseRequest, EdgeSolveRequest,
     EdgeStep, GameInput, MoveRequest, SlitherMoveRequest, SlitherSolveRequest, SolveRequest, Step,
-    TreasureMapRequest,
+    TreasureMapRequest, WordsInput, WordsSolveRequest,
 };
 pub use crate::state::AppState;
 
@@ -84,7 +87,7 @@ impl Endpoint {
 }
 
 /// Every endpoint of the API, with its job: the router serves these and nothing else.
-pub const ENDPOINTS: [Endpoint; 8] = [
+pub const ENDPOINTS: [Endpoint; 9] = [
     Endpoint {
         game: TokenGame::NAME,
         action: "solve",
@@ -132,6 +135,12 @@ pub const ENDPOINTS: [Endpoint; 8] = [
         action: "solve",
         alias: None,
         answer: answer_edge_solve,
+    },
+    Endpoint {
+        game: "words",
+        action: "solve",
+        alias: None,
+        answer: answer_words_solve,
     },
 ];
 
@@ -310,8 +319,55 @@ fn answer_outcomes(
     let options = SearchOptions {
         max_positions: max_positions.unwrap_or(SearchOptions::default().max_positions),
     };
-    let report = solve_graph_game(&graph, options, budget).map_err(|e| ApiError::job(field, &e))?;
+    let report = solve_graph_game(&graph, options, budget)
+        .map_err(|e| ApiError::job(field, &e))?
+        .report();
     Answer::of(&OutcomeResponse {
+        summary: report.summary().lines().map(str::to_string).collect(),
+        report: &report,
+    })
+}
+
+/// The answer of `POST /api/words/solve`.
+#[derive(Debug, Serialize)]
+pub struct WordsResponse<'a> {
+    /// The document of `geography solve --format words --json`.
+    pub report: &'a WordChainReport,
+    /// The report's first lines, as `geography solve` prints them.
+    pub summary: Vec<String>,
+}
+
+/// Answers `POST /api/words/solve`: a word chain, within `limits`.
+///
+/// # Errors
+/// As [`parse_request`]; the list's error (400, 413); an unknown rule, or an `after` that is
+/// not a word of the list (400).
+pub fn answer_words_solve(
+    body: &[u8],
+    limits: &Limits,
+    budget: &Budget,
+) -> Result<Answer, ApiError> {
+    let request: WordsSolveRequest = parse_request(body)?;
+    let rule = match request.rule.as_deref() {
+        None => ChainRule::default(),
+        Some(name) => ChainRule::from_name(name).ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "\"rule\": unknown rule '{name}': expected last1 or last2"
+            ))
+        })?,
+    };
+    let list = parse_words(request.words.text().as_bytes(), limits)
+        .map_err(|e| ApiError::input("words", &e))?;
+    let options = SearchOptions {
+        max_positions: request
+            .max_positions
+            .unwrap_or(SearchOptions::default().max_positions),
+    };
+    budget.check().map_err(|e| ApiError::job("words", &e))?;
+    let report = solve_word_chain(list, rule, options)
+        .and_then(|solution| solution.report(request.after.as_deref()))
+        .map_err(|e| ApiError::job("words", &e))?;
+    Answer::of(&WordsResponse {
         summary: report.summary().lines().map(str::to_string).collect(),
         report: &report,
     })
@@ -631,6 +687,57 @@ mod tests {
 
     fn json(answer: &Answer) -> Value {
         serde_json::from_slice(&answer.0).unwrap()
+    }
+
+    #[test]
+    fn directed_graphs_edge_geography_and_word_chains_answer_their_reports() {
+        let run = |answer: fn(&[u8], &Limits, &Budget) -> Result<Answer, ApiError>, body: &str| {
+            answer(body.as_bytes(), &LIMITS, &Budget::unlimited())
+        };
+        // The token game on 0 → 1 → 2, given as text and as JSON.
+        for body in [
+            r#"{"graph": "3 2 directed\n0 1\n1 2\n"}"#,
+            r#"{"graph": {"vertices": 3, "edges": [[0, 1], [1, 2]], "directed": true}}"#,
+        ] {
+            let report = json(&run(answer_solve, body).unwrap());
+            assert_eq!(report["report"]["kind"], "digraph", "{body}");
+            assert_eq!(report["report"]["mover_wins"], serde_json::json!([1]));
+            assert_eq!(report["report"]["mover_loses"], serde_json::json!([0, 2]));
+            assert_eq!(report["report"]["undecided"], serde_json::json!([]));
+        }
+        let refused = run(
+            answer_solve,
+            r#"{"graph": "2 1 directed\n0 1\n", "edges": true}"#,
+        );
+        assert_eq!(refused.unwrap_err().status, StatusCode::BAD_REQUEST);
+        // Edge geography: two parallel edges, and a board.
+        let report = json(&run(answer_edge_solve, r#"{"graph": "2 2\n0 1\n0 1\n"}"#).unwrap());
+        assert_eq!(report["report"]["kind"], "multigraph");
+        assert_eq!(report["report"]["mover_loses"], serde_json::json!([0, 1]));
+        let report = json(&run(answer_edge_solve, r#"{"board": "1 2\n..\n"}"#).unwrap());
+        assert_eq!(report["report"]["mover_wins"], serde_json::json!([0, 1]));
+        let error = run(answer_edge_solve, r#"{"graph": "2 1 directed\n0 7\n"}"#).unwrap_err();
+        assert_eq!(
+            (error.status, error.line, error.column),
+            (StatusCode::BAD_REQUEST, Some(2), Some(3))
+        );
+        // Word chains, as text and as a list.
+        for words in [r#""Apple\neagle\nEgg""#, r#"["Apple", "eagle", "Egg"]"#] {
+            let body = format!(r#"{{"words": {words}, "after": "apple"}}"#);
+            let report =
+                json(&answer_words_solve(body.as_bytes(), &LIMITS, &Budget::unlimited()).unwrap());
+            assert_eq!(report["report"]["first_player_wins"], true);
+            assert_eq!(
+                report["report"]["winning_replies"],
+                serde_json::json!(["Egg"])
+            );
+        }
+        let error = run(answer_words_solve, r#"{"words": "a", "rule": "last3"}"#).unwrap_err();
+        assert!(error.error.contains("last3"), "{}", error.error);
+        let error = run(answer_words_solve, r#"{"words": "ab", "after": "zz"}"#).unwrap_err();
+        assert_eq!(error.status, StatusCode::BAD_REQUEST);
+        let error = run(answer_words_solve, r#"{"words": "\n"}"#).unwrap_err();
+        assert!(error.error.contains("no word"), "{}", error.error);
     }
 
     #[test]

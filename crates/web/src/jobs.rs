@@ -178,11 +178,13 @@ where
     };
     let flag = Arc::new(AtomicBool::new(false));
     let _stop = StopOnDrop(Arc::clone(&flag));
-    // The job's own deadline comes a little before the server answers 504, so that a job
-    // that can stop with a partial answer (the searches of the games decided start by start)
-    // gives it in time; every other job stops there as it would at the timeout.
-    let deadline = Instant::now() + config.solve_timeout.mul_f64(0.9);
-    let budget = state.budget().with_cancel(flag).with_deadline(deadline);
+    // The searches of a job that can answer in part (the games decided start by start) end a
+    // little before the server would answer 504, so that the partial answer arrives in time.
+    let searches_end = Instant::now() + config.solve_timeout.mul_f64(0.9);
+    let budget = state
+        .budget()
+        .with_cancel(flag)
+        .with_search_deadline(searches_end);
     let limits = config.limits;
     // The permit and the slot go with the job: a job answered or abandoned frees neither
     // before it has stopped.

@@ -158,6 +158,47 @@ pub struct EdgeSolveRequest {
     pub max_positions: Option<usize>,
 }
 
+/// `POST /api/words/solve`: a word list, as text (one word a line) or a JSON array of
+/// words, the rule, a word said first, and the search's bound.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WordsSolveRequest {
+    /// The words.
+    pub words: WordsInput,
+    /// `last1` (the default) or `last2`.
+    #[serde(default)]
+    pub rule: Option<String>,
+    /// A word said first: the answer lists the winning replies to it.
+    #[serde(default)]
+    pub after: Option<String>,
+    /// The most positions a search expands from one first word before it is undecided.
+    #[serde(default)]
+    pub max_positions: Option<usize>,
+}
+
+/// A word list as a request gives it.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(
+    untagged,
+    expecting = "expected text (one word a line) or an array of words"
+)]
+pub enum WordsInput {
+    /// One word a line.
+    Text(String),
+    /// The words.
+    List(Vec<String>),
+}
+
+impl WordsInput {
+    /// The list as the text of `--format words`.
+    pub fn text(&self) -> String {
+        match self {
+            WordsInput::Text(text) => text.clone(),
+            WordsInput::List(words) => words.join("\n"),
+        }
+    }
+}
+
 /// `POST /api/token/move` (`/api/move`): a board or a graph, as for `/api/token/solve`, and
 /// the token's path so far.
 #[derive(Debug, Deserialize)]
@@ -257,6 +298,69 @@ pub fn read_game(
         .map_err(|e| ApiError::input(field, &e))
 }
 
+/// Whether a request's graph is directed: text whose first line says `directed`, a digraph6
+/// line, or an object with `"directed": true`. The token game is then directed vertex
+/// geography.
+pub fn is_directed(input: &GameInput) -> bool {
+    match input {
+        GameInput::Text(text) => {
+            let bytes = text.as_bytes();
+            detect(bytes) == Format::Digraph6 || says_directed(bytes)
+        }
+        GameInput::Object(object) => object.get("directed") == Some(&Value::Bool(true)),
+    }
+}
+
+/// The one input a request gives, `board` or `graph`, and its field's name.
+fn one_input<'a>(
+    board: Option<&'a GameInput>,
+    graph: Option<&'a GameInput>,
+) -> Result<(&'static str, &'a GameInput), ApiError> {
+    match (board, graph) {
+        (Some(input), None) => Ok(("board", input)),
+        (None, Some(input)) => Ok(("graph", input)),
+        (Some(_), Some(_)) => Err(ApiError::bad_request(
+            "give either \"board\" or \"graph\", not both",
+        )),
+        (None, None) => Err(ApiError::bad_request(
+            "missing \"board\" (text or {\"rows\", \"cols\", \"cells\"}) or \"graph\" \
+             (text or {\"vertices\", \"edges\"})",
+        )),
+    }
+}
+
+/// Reads the one graph or board a request gives as written, every pair kept (edge
+/// geography), within `limits`; the field it came from.
+///
+/// # Errors
+/// As [`read_game`].
+pub fn read_written(
+    board: Option<&GameInput>,
+    graph: Option<&GameInput>,
+    limits: &Limits,
+) -> Result<(&'static str, WrittenGraph), ApiError> {
+    let (field, input) = one_input(board, graph)?;
+    let (bytes, format) = match input {
+        GameInput::Text(text) => (
+            text.clone().into_bytes(),
+            Some(match field {
+                "board" => Format::Board,
+                _ => match detect(text.as_bytes()) {
+                    found @ (Format::Graph6 | Format::Sparse6 | Format::Digraph6) => found,
+                    _ => Format::Edges,
+                },
+            }),
+        ),
+        GameInput::Object(object) => (
+            serde_json::to_vec(object).unwrap_or_default(),
+            Some(Format::Json),
+        ),
+    };
+    load_written(&bytes, format, limits)
+        .map(|graph| (field, graph))
+        .map_err(|e| ApiError::input(field, &e))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -335,67 +439,4 @@ mod tests {
         let request: MoveRequest = parse_request(br#"{"board": null}"#).unwrap();
         assert_eq!((request.board, request.path), (None, Vec::new()));
     }
-}
-
-/// Whether a request's graph is directed: text whose first line says `directed`, a digraph6
-/// line, or an object with `"directed": true`. The token game is then directed vertex
-/// geography.
-pub fn is_directed(input: &GameInput) -> bool {
-    match input {
-        GameInput::Text(text) => {
-            let bytes = text.as_bytes();
-            detect(bytes) == Format::Digraph6 || says_directed(bytes)
-        }
-        GameInput::Object(object) => object.get("directed") == Some(&Value::Bool(true)),
-    }
-}
-
-/// The one input a request gives, `board` or `graph`, and its field's name.
-fn one_input<'a>(
-    board: Option<&'a GameInput>,
-    graph: Option<&'a GameInput>,
-) -> Result<(&'static str, &'a GameInput), ApiError> {
-    match (board, graph) {
-        (Some(input), None) => Ok(("board", input)),
-        (None, Some(input)) => Ok(("graph", input)),
-        (Some(_), Some(_)) => Err(ApiError::bad_request(
-            "give either \"board\" or \"graph\", not both",
-        )),
-        (None, None) => Err(ApiError::bad_request(
-            "missing \"board\" (text or {\"rows\", \"cols\", \"cells\"}) or \"graph\" \
-             (text or {\"vertices\", \"edges\"})",
-        )),
-    }
-}
-
-/// Reads the one graph or board a request gives as written, every pair kept (edge
-/// geography), within `limits`; the field it came from.
-///
-/// # Errors
-/// As [`read_game`].
-pub fn read_written(
-    board: Option<&GameInput>,
-    graph: Option<&GameInput>,
-    limits: &Limits,
-) -> Result<(&'static str, WrittenGraph), ApiError> {
-    let (field, input) = one_input(board, graph)?;
-    let (bytes, format) = match input {
-        GameInput::Text(text) => (
-            text.clone().into_bytes(),
-            Some(match field {
-                "board" => Format::Board,
-                _ => match detect(text.as_bytes()) {
-                    found @ (Format::Graph6 | Format::Sparse6 | Format::Digraph6) => found,
-                    _ => Format::Edges,
-                },
-            }),
-        ),
-        GameInput::Object(object) => (
-            serde_json::to_vec(object).unwrap_or_default(),
-            Some(Format::Json),
-        ),
-    };
-    load_written(&bytes, format, limits)
-        .map(|graph| (field, graph))
-        .map_err(|e| ApiError::input(field, &e))
 }

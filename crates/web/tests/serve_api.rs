@@ -953,6 +953,7 @@ async fn every_path_of_the_openapi_description_is_routed() {
         posts,
         [
             "/api/analyse",
+            "/api/edge/solve",
             "/api/move",
             "/api/slide/analyse",
             "/api/slither/move",
@@ -962,7 +963,8 @@ async fn every_path_of_the_openapi_description_is_routed() {
             "/api/token/move",
             "/api/token/solve",
             "/api/treasure",
-            "/api/treasure/solve"
+            "/api/treasure/solve",
+            "/api/words/solve"
         ]
     );
     // Every $ref points at a definition that exists.
@@ -978,7 +980,7 @@ async fn every_path_of_the_openapi_description_is_routed() {
 
 /// The endpoints by game, `/api/{game}/{action}` with the game as `geography --game` names
 /// it, and the older path each answers as.
-const GAME_PATHS: [(&str, Option<&str>); 7] = [
+const GAME_PATHS: [(&str, Option<&str>); 9] = [
     ("/api/token/solve", Some("/api/solve")),
     ("/api/token/move", Some("/api/move")),
     ("/api/token/analyse", Some("/api/analyse")),
@@ -986,6 +988,8 @@ const GAME_PATHS: [(&str, Option<&str>); 7] = [
     ("/api/treasure/solve", Some("/api/treasure")),
     ("/api/slither/solve", None),
     ("/api/slither/move", None),
+    ("/api/edge/solve", None),
+    ("/api/words/solve", None),
 ];
 
 #[tokio::test]
@@ -1018,6 +1022,21 @@ fn fits_its_description(path: &str, answer: &Value) {
     };
     let ok = resolve(&description["paths"][path]["post"]["responses"]["200"]);
     let schema = resolve(&ok["content"]["application/json"]["schema"]);
+    // A answer of several shapes fits one of them: the first whose required keys it has.
+    let schema = match schema["oneOf"].as_array() {
+        None => schema,
+        Some(shapes) => shapes
+            .iter()
+            .map(resolve)
+            .find(|shape| {
+                shape["required"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .all(|key| answer.get(key.as_str().unwrap()).is_some())
+            })
+            .unwrap_or_else(|| panic!("{path}: {answer} fits none of its shapes")),
+    };
     for key in answer.as_object().unwrap().keys() {
         assert!(schema["properties"].get(key).is_some(), "{path}: {key}");
     }
@@ -1141,7 +1160,7 @@ async fn other_games_and_actions_are_404_naming_the_endpoints_there_are() {
         (
             "/api/chess/solve",
             "no endpoint /api/chess/solve: no such game; the games are token, slide, \
-             treasure, slither",
+             treasure, slither, edge, words",
         ),
     ] {
         for method in [Method::POST, Method::GET] {
@@ -1819,5 +1838,41 @@ async fn slither_answers_match_their_openapi_description_and_never_crash() {
         let raw: Vec<u8> = (0..length).map(|_| (next() % 256) as u8).collect();
         let (status, _) = post_bytes(endpoint, raw).await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
+    }
+}
+
+#[tokio::test]
+async fn directed_edge_and_word_games_answer_reports_that_fit_their_description() {
+    for (path, body, key, expected) in [
+        (
+            "/api/token/solve",
+            json!({"graph": "3 2 directed\n0 1\n1 2\n"}),
+            "mover_wins",
+            json!([1]),
+        ),
+        (
+            "/api/edge/solve",
+            json!({"graph": "3 4\n0 1\n0 1\n1 2\n2 0\n"}),
+            "kind",
+            json!("multigraph"),
+        ),
+        (
+            "/api/edge/solve",
+            json!({"graph": {"vertices": 2, "edges": [[0, 1], [0, 1]], "directed": true}}),
+            "mover_wins",
+            json!([0]),
+        ),
+        (
+            "/api/words/solve",
+            json!({"words": ["apple", "eagle", "egg"], "after": "apple"}),
+            "winning_replies",
+            json!(["egg"]),
+        ),
+    ] {
+        let (status, _, bytes) = send_raw(Method::POST, path, body.to_string().into_bytes()).await;
+        assert_eq!(status, StatusCode::OK, "{path} {body}");
+        let answer: Value = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(answer["report"][key], expected, "{path} {body}");
+        fits_its_description(path, &answer);
     }
 }
