@@ -14,6 +14,13 @@ Besides who wins (``solve``), the structure of the maximum matchings: ``maximum_
 ``gallai_edmonds``, ``edge_classes`` (the edges every, some or no maximum matching uses),
 ``certificate`` and ``verify``, ``dulmage_mendelsohn``.
 
+The rest of the geography family, exact, with a bounded search where no theorem decides:
+``solve`` on a ``networkx.DiGraph`` (or a directed edge list) plays the token game on arcs
+(directed vertex geography); ``edge_geography`` moves the token along unused edges (arcs on
+directed graphs; parallel edges of multigraphs count); ``word_chain`` plays a list of words,
+each starting with the last letter of the one before. Each answers win, lose or undecided (the
+search ran past ``max_positions``) from every start.
+
 Slither, the path game: player 1 chooses an edge, then the players in turn extend the chosen
 edges, always a simple path, at either end to a vertex not on it; whoever cannot move loses.
 ``slither_solve`` says who wins and with which first edges; ``SlitherPosition`` plays a game
@@ -36,6 +43,8 @@ from ._core import InputError, SlitherUndecided
 
 __all__ = [
     "GameSolution",
+    "GeographySolution",
+    "WordChainSolution",
     "InputError",
     "Position",
     "SlitherPosition",
@@ -46,6 +55,7 @@ __all__ = [
     "certificate",
     "dulmage_mendelsohn",
     "edge_classes",
+    "edge_geography",
     "gallai_edmonds",
     "judge",
     "maximum_matching",
@@ -54,9 +64,12 @@ __all__ = [
     "solve_many",
     "slither_solve",
     "verify",
+    "word_chain",
 ]
 
 DEFAULT_MAX_CELLS, DEFAULT_MAX_VERTICES = _core.default_limits()
+# The most positions one search of the games decided start by start expands per start.
+DEFAULT_MAX_POSITIONS = 200_000
 NEIGHBOURHOODS = ("orthogonal", "king", "hex", "knight")
 # The keys of `edge_classes`, in the order the engine returns the classes.
 _EDGE_CLASSES = ("vital", "allowed", "forbidden")
@@ -111,11 +124,15 @@ class Solution:
         )
 
 
+def _is_directed(G: Any) -> bool:
+    return bool(getattr(G, "is_directed", lambda: False)())
+
+
 def _refuse_directed(G: Any) -> None:
-    if getattr(G, "is_directed", lambda: False)():
+    if _is_directed(G):
         raise ValueError(
-            "a directed graph: the game here is undirected geography (directed geography is "
-            "another, PSPACE-hard, class); pass G.to_undirected() to play on its edges"
+            "a directed graph: the matching theory here is for undirected graphs; pass "
+            "G.to_undirected() to use its edges (solve(G) plays the token game on the arcs)"
         )
 
 
@@ -195,18 +212,181 @@ def solve(
     neighbourhood: str = "orthogonal",
     max_cells: int = DEFAULT_MAX_CELLS,
     max_vertices: int = DEFAULT_MAX_VERTICES,
-) -> Solution:
+    max_positions: int = DEFAULT_MAX_POSITIONS,
+) -> Solution | GeographySolution:
     """Who wins from every vertex: ``mover_wins`` and ``mover_loses`` (sets of nodes; of
     ``(row, col)`` cells on boards), ``matching_size``, ``matching`` and ``gallai_edmonds``.
+
+    On a directed graph (a ``networkx.DiGraph``, or text that is directed), the token moves
+    along arcs (directed vertex geography): the answer is a :class:`GeographySolution`, with
+    ``undecided`` for the starts a search of ``max_positions`` positions could not decide.
 
     >>> import networkx as nx
     >>> sorted(solve(nx.path_graph(["a", "b", "c"])).mover_wins)
     ['b']
     """
+    if _is_directed(G) or (
+        isinstance(G, (str, bytes)) and _core.text_is_directed(_bytes(G), format)
+    ):
+        return _graph_game(G, "token", n, format, max_positions, max_cells, max_vertices)
     kind, shape, names, classes, pairs, _, _ = _read(
         G, n, format, neighbourhood, max_cells, max_vertices
     )
     return Solution(kind, shape, names, classes, pairs)
+
+
+def _bytes(text: str | bytes) -> bytes:
+    return text.encode() if isinstance(text, str) else text
+
+
+class GeographySolution:
+    """Who wins from every start of a game decided start by start: the token game on a
+    directed graph (``game == "token"``) or edge geography (``"edge"``), on a ``kind`` of
+    ``"digraph"``, ``"multigraph"`` or ``"multidigraph"``. ``mover_wins``, ``mover_loses`` and
+    ``undecided`` are sets of nodes that together hold every node once (``undecided``: the
+    search from there ran past ``max_positions``).
+
+    >>> import networkx as nx
+    >>> s = edge_geography(nx.MultiGraph([("a", "b"), ("a", "b"), ("b", "c")]))
+    >>> s.kind, sorted(s.mover_wins), sorted(s.mover_loses), s.winning_moves("b")
+    ('multigraph', ['b', 'c'], ['a'], ['a', 'c'])
+    """
+
+    def __init__(self, names: list, held):
+        self.kind, self.game = held.kind()
+        self._names = names
+        self._index = {name: i for i, name in enumerate(names)}
+        self._held = held
+        outcomes = held.outcomes()
+        self.mover_wins = {names[v] for v, o in enumerate(outcomes) if o == 0}
+        self.mover_loses = {names[v] for v, o in enumerate(outcomes) if o == 1}
+        self.undecided = {names[v] for v, o in enumerate(outcomes) if o == 2}
+
+    def winning_moves(self, v: Hashable) -> list:
+        """The nodes the winning moves from ``v`` go to (with nothing used yet); moves the
+        search left undecided are not listed."""
+        try:
+            i = self._index[v]
+        except (KeyError, TypeError):
+            raise ValueError(f"{v!r} is not a vertex of the graph") from None
+        return [self._names[w] for w in self._held.winning_moves(i)]
+
+    def __repr__(self) -> str:
+        return (
+            f"GeographySolution(kind={self.kind!r}, game={self.game!r}, "
+            f"mover_wins={len(self.mover_wins)}, mover_loses={len(self.mover_loses)}, "
+            f"undecided={len(self.undecided)})"
+        )
+
+
+def _graph_game(G, game, n, format, max_positions, max_cells, max_vertices) -> GeographySolution:
+    """Solves ``G`` as ``game`` (``"token"`` on a digraph, or ``"edge"``), every pair kept."""
+    if isinstance(max_positions, bool) or not isinstance(max_positions, int) or max_positions < 0:
+        raise ValueError(f"max_positions is a non-negative integer, found {max_positions!r}")
+    if isinstance(G, (str, bytes)):
+        held = _core.solve_graph_game_text(
+            _bytes(G), format, game, max_positions, max_cells, max_vertices
+        )
+        return GeographySolution(list(range(len(held.outcomes()))), held)
+    if hasattr(G, "nodes") and hasattr(G, "edges"):  # networkx, multigraphs included
+        _core.check_size(0, 0, len(G), max_cells, max_vertices)
+        nodes = list(G.nodes)
+        pairs = _edges_of_labels(nodes, G.edges())
+        directed = _is_directed(G)
+    elif hasattr(G, "ndim") and hasattr(G, "dtype") and G.ndim == 2 and G.shape[1] == 2:
+        if n is None:
+            raise ValueError("an edge array needs n=, the number of vertices")
+        pairs = [(int(u), int(v)) for u, v in G.tolist()]
+        if any(u < 0 or v < 0 or u >= n or v >= n for u, v in pairs):
+            raise ValueError(f"an edge names a vertex outside 0..{n}")
+        nodes, directed = list(range(n)), False
+    else:
+        raise TypeError(f"cannot read a graph for this game from {type(G).__name__}")
+    if game == "token" and not directed:
+        raise ValueError("an undirected graph: its token game is solved by solve()")
+    held = _core.solve_graph_game(len(nodes), pairs, directed, game, max_positions, max_vertices)
+    return GeographySolution(nodes, held)
+
+
+def edge_geography(
+    G: Any,
+    *,
+    n: int | None = None,
+    format: str | None = None,
+    max_positions: int = DEFAULT_MAX_POSITIONS,
+    max_cells: int = DEFAULT_MAX_CELLS,
+    max_vertices: int = DEFAULT_MAX_VERTICES,
+) -> GeographySolution:
+    """Edge geography from every vertex: the token moves along an unused edge, vertices may
+    be revisited, whoever cannot move loses. Undirected edge geography on a ``Graph`` or
+    ``MultiGraph`` (parallel edges count), directed on a ``DiGraph`` or ``MultiDiGraph``; also
+    text (an edge list, ``n m directed``, digraph6, JSON, a board) or an ``(m, 2)`` numpy
+    array with ``n=``. Bipartite graphs are decided exactly by linear algebra over GF(2);
+    others by a search of at most ``max_positions`` positions per start.
+
+    >>> import networkx as nx
+    >>> s = edge_geography(nx.DiGraph([(0, 1), (1, 2)]))
+    >>> s.kind, sorted(s.mover_wins), sorted(s.mover_loses)
+    ('multidigraph', [1], [0, 2])
+    """
+    return _graph_game(G, "edge", n, format, max_positions, max_cells, max_vertices)
+
+
+class WordChainSolution:
+    """Who wins a word chain: ``first_player_wins`` (``True`` once a first word is proven
+    winning, ``False`` when every first word is proven losing, else ``None``),
+    ``winning_first_words``, ``undecided_first_words`` and ``winning_replies(word)``. Words
+    are given as the list first spells them."""
+
+    def __init__(self, held):
+        self._held = held
+        wins, winning, undecided = held.report()
+        self.first_player_wins = wins
+        self.winning_first_words = winning
+        self.undecided_first_words = undecided
+
+    def winning_replies(self, word: str) -> list[str]:
+        """The replies that win after ``word`` is said first; ``ValueError`` for a word not in
+        the list."""
+        return self._held.winning_replies(word)
+
+    def __repr__(self) -> str:
+        return (
+            f"WordChainSolution(first_player_wins={self.first_player_wins!r}, "
+            f"winning_first_words={len(self.winning_first_words)}, "
+            f"undecided_first_words={len(self.undecided_first_words)})"
+        )
+
+
+def word_chain(
+    words: Iterable[str] | str | bytes,
+    rule: str = "last1",
+    *,
+    max_positions: int = DEFAULT_MAX_POSITIONS,
+    max_words: int = DEFAULT_MAX_VERTICES,
+) -> WordChainSolution:
+    """Solves a word chain: the first player says any word of the list, then each word starts
+    with the last letter of the one before (``rule="last2"``: the last two letters), each
+    word once; whoever cannot say a word loses. ``words`` is an iterable of words or a text
+    of one word a line. Words are compared in Unicode NFC, case-insensitively.
+
+    >>> s = word_chain(["apple", "eagle", "egg"])
+    >>> s.first_player_wins, s.winning_first_words, s.winning_replies("apple")
+    (True, ['egg'], ['egg'])
+    """
+    if isinstance(words, (str, bytes)):
+        text = _bytes(words)
+    else:
+        words = list(words)
+        bad = next((w for w in words if not isinstance(w, str)), None)
+        if bad is not None:
+            raise TypeError(f"a word is a str, found {type(bad).__name__}")
+        if any("\n" in w or "\r" in w for w in words):
+            raise ValueError("a word holds no line break")
+        text = "\n".join(words).encode()
+    if isinstance(max_positions, bool) or not isinstance(max_positions, int) or max_positions < 0:
+        raise ValueError(f"max_positions is a non-negative integer, found {max_positions!r}")
+    return WordChainSolution(_core.word_chain(text, rule, max_positions, max_words))
 
 
 def maximum_matching(G: Any, **kwargs: Any) -> set[tuple]:
@@ -504,20 +684,26 @@ class Position(_Played):
 
 
 class GameSolution:
-    """A game given by its rule, solved: ``start_wins``, ``winning_moves`` and ``position``."""
+    """A game given by its rule, solved: ``start_wins`` (``None`` when a search could not
+    decide it), ``winning_moves`` (the states to move to) and, for games whose every move can
+    be reversed, ``position``, a :class:`Position` to play on (``None`` otherwise)."""
 
-    def __init__(self, position: Position):
+    def __init__(self, start_wins: bool | None, winning_moves: list, position: Position | None):
+        self.start_wins = start_wins
+        self.winning_moves = winning_moves
         self.position = position
-        self.winning_moves = position.winning_moves()
-        self.start_wins = bool(self.winning_moves)
 
 
-def solve_game(start: Hashable, moves, *, max_states: int = 10**7) -> GameSolution:
+def solve_game(
+    start: Hashable, moves, *, max_states: int = 10**7, max_positions: int = DEFAULT_MAX_POSITIONS
+) -> GameSolution:
     """Solves a game given by its rule: two players alternate, every move goes to a state not
     visited before, who cannot move loses. ``moves(state)`` yields the states one move away.
     The states reachable from ``start`` are explored breadth first (more than ``max_states``
-    raises ``ValueError``); every move must be reversible (undirected geography), else a
-    ``ValueError`` names a pair that breaks it.
+    raises ``ValueError``). When every move can be reversed the game is undirected geography,
+    decided exactly by matchings; otherwise it is directed vertex geography on the explored
+    states, decided where its structure allows and by a search of at most ``max_positions``
+    positions elsewhere (``start_wins`` is ``None`` when that search runs out).
 
     >>> # Step one or two cells along a line of six, never onto a visited one.
     >>> line = lambda s: [t for t in (s - 2, s - 1, s + 1, s + 2) if 0 <= t < 6]
@@ -526,6 +712,11 @@ def solve_game(start: Hashable, moves, *, max_states: int = 10**7) -> GameSoluti
     (True, [1, 2])
     >>> solution.position.play(1); solution.position.engine_move()
     2
+    >>> # Add 1 or 2 to a count up to 5: moves that cannot be taken back.
+    >>> up = lambda s: [t for t in (s + 1, s + 2) if t <= 5]
+    >>> solution = solve_game(0, up)
+    >>> solution.start_wins, solution.winning_moves, solution.position
+    (True, [2], None)
     """
     index = {start: 0}
     states = [start]
@@ -541,14 +732,18 @@ def solve_game(start: Hashable, moves, *, max_states: int = 10**7) -> GameSoluti
             targets.append(index[t])
         successors.append(targets)
     edge_set = {(s, t) for s, targets in enumerate(successors) for t in targets if s != t}
-    for s, t in edge_set:
-        if (t, s) not in edge_set:
-            raise ValueError(
-                f"the move {states[s]!r} -> {states[t]!r} cannot be reversed: the theory needs "
-                "undirected moves (directed geography is another, PSPACE-hard, class)"
-            )
-    position = Position(_Explored(states, [(s, t) for s, t in edge_set if s < t]), start)
-    return GameSolution(position)
+    if all((t, s) in edge_set for s, t in edge_set):
+        position = Position(_Explored(states, [(s, t) for s, t in edge_set if s < t]), start)
+        wins = position.winning_moves()
+        return GameSolution(bool(wins), wins, position)
+    if isinstance(max_positions, bool) or not isinstance(max_positions, int) or max_positions < 0:
+        raise ValueError(f"max_positions is a non-negative integer, found {max_positions!r}")
+    held = _core.solve_graph_game(
+        len(states), sorted(edge_set), True, "token", max_positions, max(len(states), 1)
+    )
+    outcome = held.outcomes()[0]
+    start_wins = None if outcome == 2 else outcome == 0
+    return GameSolution(start_wins, [states[t] for t in held.winning_moves(0)], None)
 
 
 class _Explored:

@@ -18,8 +18,9 @@
 use std::sync::{Arc, Mutex, PoisonError};
 
 use geography_app::{
-    analyze, judge, load, load_record, Budget, JobError, Loaded, Problem, Session, SlitherGame,
-    TokenGame, Variant,
+    analyze, is_directed, judge, load, load_record, load_written, parse_words, solve_word_chain,
+    Budget, ChainRule, GraphGame, GraphPlayed, GraphSolution, JobError, Loaded, Outcome, Problem,
+    SearchOptions, Session, SlitherGame, TokenGame, Variant, WordChainSolution, WrittenGraph,
 };
 use geography_boards::{Board, Neighbourhood};
 use geography_formats::{
@@ -150,6 +151,17 @@ fn solved(
     (codes, pairs, edges, arena)
 }
 
+/// The format a name names, `None` for none.
+fn format_named(name: Option<&str>) -> PyResult<Option<Format>> {
+    name.map(|name| {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name() == name)
+            .ok_or_else(|| PyValueError::new_err(format!("unknown format {name:?}")))
+    })
+    .transpose()
+}
+
 fn limits(max_cells: u64, max_vertices: u64) -> Limits {
     Limits {
         max_cells,
@@ -264,7 +276,12 @@ where
         IllegalMove::NotAnEdge { u, v } => ("not_an_edge", vec![u, v]),
         IllegalMove::OffTheEnds { ends: (x, y) } => ("off_the_ends", [given, vec![x, y]].concat()),
         IllegalMove::ClosesCycle => ("closes_cycle", given),
-        // The treasure game's refusals: no game played from Python makes them.
+        // The treasure game's, edge geography's and word chains' refusals: no game played
+        // from Python makes them yet.
+        IllegalMove::NotAtToken { token, from } => ("not_at_token", vec![from, token]),
+        IllegalMove::NotAWord(i) => ("not_a_word", vec![i]),
+        IllegalMove::DoesNotChain(i) => ("does_not_chain", vec![i]),
+        IllegalMove::AlreadySaid(i) => ("already_said", vec![i]),
         IllegalMove::NothingToHit(v) => ("nothing_to_hit", vec![v]),
         IllegalMove::Untouchable(v) => ("untouchable", vec![v]),
         IllegalMove::OnThePath(on) => {
@@ -486,6 +503,183 @@ fn graph_of(py: Python<'_>, n: u64, edges: Vec<(u32, u32)>, max_vertices: u64) -
     Ok(py.allow_threads(|| Graph::from_edges(n, edges).expect("ends were checked against n")))
 }
 
+/// A graph game solved from every vertex ([`GraphSolution`]): the token game on a digraph,
+/// edge geography on a multigraph or a multi-digraph.
+#[pyclass(frozen)]
+struct GraphGameSolution {
+    solution: GraphSolution,
+}
+
+/// The outcome codes Python reads: 0 the mover wins, 1 loses, 2 undecided.
+fn outcome_code(outcome: Outcome) -> u8 {
+    match outcome {
+        Outcome::Win => 0,
+        Outcome::Lose => 1,
+        Outcome::Undecided => 2,
+    }
+}
+
+#[pymethods]
+impl GraphGameSolution {
+    /// `digraph`, `multigraph` or `multidigraph`, and `token` or `edge`.
+    fn kind(&self) -> (&'static str, &'static str) {
+        let report = self.solution.report();
+        (report.kind, report.game)
+    }
+
+    /// The outcome from every vertex: 0 the mover wins, 1 loses, 2 undecided.
+    fn outcomes(&self) -> Vec<u8> {
+        self.solution
+            .outcomes()
+            .iter()
+            .map(|&o| outcome_code(o))
+            .collect()
+    }
+
+    /// The vertices the winning moves from `v` go to.
+    fn winning_moves(&self, v: u32) -> PyResult<Vec<u32>> {
+        if v as usize >= self.solution.outcomes().len() {
+            return Err(PyValueError::new_err(format!("{v} is not a vertex")));
+        }
+        Ok(self.solution.winning_moves(v))
+    }
+}
+
+/// Solves the token game (`game = "token"`, on a directed graph) or edge geography
+/// (`"edge"`) on `n` vertices with these pairs, arcs when `directed`, each search within
+/// `max_positions`.
+#[pyfunction]
+#[pyo3(signature = (n, pairs, directed, game, max_positions, max_vertices))]
+fn solve_graph_game(
+    py: Python<'_>,
+    n: u64,
+    pairs: Vec<(u32, u32)>,
+    directed: bool,
+    game: &str,
+    max_positions: usize,
+    max_vertices: u64,
+) -> PyResult<GraphGameSolution> {
+    limits(u64::MAX, max_vertices)
+        .check_vertices(n, (1, 1))
+        .map_err(|e| input_error(py, &e))?;
+    let n = usize::try_from(n).map_err(|_| PyValueError::new_err("too many vertices"))?;
+    if let Some(&(u, v)) = pairs
+        .iter()
+        .find(|&&(u, v)| u as usize >= n || v as usize >= n)
+    {
+        return Err(PyValueError::new_err(format!(
+            "edge ({u}, {v}) names a vertex outside 0..{n}"
+        )));
+    }
+    let written = WrittenGraph {
+        vertices: n,
+        pairs,
+        directed,
+    };
+    solve_written(py, &written, game, max_positions)
+}
+
+/// Whether a text in `format` (detected when `None`) is a directed graph.
+#[pyfunction]
+#[pyo3(signature = (text, format))]
+fn text_is_directed(text: &[u8], format: Option<&str>) -> PyResult<bool> {
+    Ok(is_directed(text, format_named(format)?))
+}
+
+/// Solves a graph read from text (an edge list, `n m directed`, digraph6, JSON, a board or
+/// graph6) as the token game on a digraph or as edge geography.
+#[pyfunction]
+#[pyo3(signature = (text, format, game, max_positions, max_cells, max_vertices))]
+fn solve_graph_game_text(
+    py: Python<'_>,
+    text: &[u8],
+    format: Option<&str>,
+    game: &str,
+    max_positions: usize,
+    max_cells: u64,
+    max_vertices: u64,
+) -> PyResult<GraphGameSolution> {
+    let format = format_named(format)?;
+    let limits = limits(max_cells, max_vertices);
+    let written = py
+        .allow_threads(|| load_written(text, format, &limits))
+        .map_err(|e| input_error(py, &e))?;
+    if game == "token" && !written.directed {
+        return Err(PyValueError::new_err(
+            "an undirected graph: its token game is solved by solve()",
+        ));
+    }
+    solve_written(py, &written, game, max_positions)
+}
+
+fn solve_written(
+    py: Python<'_>,
+    written: &WrittenGraph,
+    game: &str,
+    max_positions: usize,
+) -> PyResult<GraphGameSolution> {
+    let game = match game {
+        "token" => GraphGame::Token,
+        "edge" => GraphGame::Edge,
+        other => return Err(PyValueError::new_err(format!("unknown game {other:?}"))),
+    };
+    let options = SearchOptions { max_positions };
+    py.allow_threads(|| {
+        let graph = GraphPlayed::new(written, game)?;
+        geography_app::solve_graph_game(&graph, options, &Budget::unlimited())
+    })
+    .map(|solution| GraphGameSolution { solution })
+    .map_err(|e| job_error(py, &e))
+}
+
+/// A word chain solved ([`WordChainSolution`]).
+#[pyclass(frozen, name = "WordChainSolution")]
+struct WordChainHeld {
+    solution: WordChainSolution,
+}
+
+#[pymethods]
+impl WordChainHeld {
+    /// `(first_player_wins, winning_first_words, undecided_first_words)`.
+    fn report(&self, py: Python<'_>) -> PyResult<(Option<bool>, Vec<String>, Vec<String>)> {
+        let report = self.solution.report(None).map_err(|e| job_error(py, &e))?;
+        Ok((
+            report.first_player_wins,
+            report.winning_first_words,
+            report.undecided_first_words,
+        ))
+    }
+
+    /// The replies that win after `word` is said first.
+    fn winning_replies(&self, py: Python<'_>, word: &str) -> PyResult<Vec<String>> {
+        py.allow_threads(|| self.solution.winning_replies(word))
+            .map_err(|e| job_error(py, &e))
+    }
+}
+
+/// Solves the word chain of a list (text, one word a line) under `rule`.
+#[pyfunction]
+#[pyo3(signature = (text, rule, max_positions, max_vertices))]
+fn word_chain(
+    py: Python<'_>,
+    text: &[u8],
+    rule: &str,
+    max_positions: usize,
+    max_vertices: u64,
+) -> PyResult<WordChainHeld> {
+    let rule = ChainRule::from_name(rule).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "unknown rule {rule:?}: expected 'last1' or 'last2'"
+        ))
+    })?;
+    let limits = limits(u64::MAX, max_vertices);
+    let list = parse_words(text, &limits).map_err(|e| input_error(py, &e))?;
+    let options = SearchOptions { max_positions };
+    py.allow_threads(|| solve_word_chain(list, rule, options))
+        .map(|solution| WordChainHeld { solution })
+        .map_err(|e| job_error(py, &e))
+}
+
 /// A certificate as plain data: the matched pairs, the proof's kind and its vertex set.
 type CertificateParts = (Vec<(u32, u32)>, &'static str, Vec<u32>);
 
@@ -601,15 +795,7 @@ fn solve_text(
     with_edge_classes: bool,
     with_arena: bool,
 ) -> PyResult<SolvedGame> {
-    let format = match format {
-        None => None,
-        Some(name) => Some(
-            Format::ALL
-                .into_iter()
-                .find(|f| f.name() == name)
-                .ok_or_else(|| PyValueError::new_err(format!("unknown format {name:?}")))?,
-        ),
-    };
+    let format = format_named(format)?;
     let limits = limits(max_cells, max_vertices);
     let outcome = py.allow_threads(|| {
         load(text, format, &limits).map(|loaded| match loaded {
@@ -747,6 +933,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(certificate_edges, m)?)?;
     m.add_function(wrap_pyfunction!(verify_edges, m)?)?;
     m.add_function(wrap_pyfunction!(solve_graph6_lines, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_graph_game, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_graph_game_text, m)?)?;
+    m.add_function(wrap_pyfunction!(word_chain, m)?)?;
+    m.add_function(wrap_pyfunction!(text_is_directed, m)?)?;
+    m.add_class::<GraphGameSolution>()?;
+    m.add_class::<WordChainHeld>()?;
     m.add_class::<Arena>()?;
     m.add_class::<TokenSession>()?;
     m.add_class::<SlitherSession>()?;

@@ -236,7 +236,7 @@ def _mover_wins_after(G: nx.Graph, visited: set, token) -> bool:
     )
 
 
-def test_solve_game_matches_the_graph_it_explores_and_refuses_one_way_moves():
+def test_solve_game_matches_the_graph_it_explores_and_plays_one_way_moves():
     knight = lambda s: [
         (s[0] + dr, s[1] + dc)
         for dr, dc in [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
@@ -247,8 +247,9 @@ def test_solve_game_matches_the_graph_it_explores_and_refuses_one_way_moves():
     expected = {w for w in G.neighbors((0, 0)) if not _mover_wins_after(G, {(0, 0), w}, w)}
     assert set(solution.winning_moves) == expected
     assert solution.start_wins == bool(expected)
-    with pytest.raises(ValueError, match="cannot be reversed"):
-        gg.solve_game(0, lambda s: [s + 1] if s < 3 else [])
+    # One-way moves: 0 → 1 → 2 → 3, three moves, so the player to move from 0 wins.
+    one_way = gg.solve_game(0, lambda s: [s + 1] if s < 3 else [])
+    assert (one_way.start_wins, one_way.winning_moves, one_way.position) == (True, [1], None)
     with pytest.raises(ValueError, match="max_states"):
         gg.solve_game(0, lambda s: [s - 1, s + 1], max_states=100)
 
@@ -305,9 +306,10 @@ def test_boards_agree_with_the_command_line(neighbourhood, tmp_path):
     assert solution.matching_size == report["matching_size"]
 
 
-def test_directed_graphs_are_refused():
-    with pytest.raises(ValueError, match="directed"):
-        gg.solve(nx.DiGraph([(0, 1)]))
+def test_directed_graphs_are_played_on_their_arcs():
+    solution = gg.solve(nx.DiGraph([(0, 1), (1, 2)]))
+    assert isinstance(solution, gg.GeographySolution)
+    assert (solution.mover_wins, solution.mover_loses, solution.undecided) == ({1}, {0, 2}, set())
 
 
 @settings(max_examples=200, derandomize=True, deadline=None)

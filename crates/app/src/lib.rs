@@ -52,7 +52,7 @@ pub use geography_contest::{
     TokenRequest, TreasureRequest, WordsRequest,
 };
 pub use job::{Budget, JobError};
-pub use load::{load, load_game, load_record, load_written, Loaded, Record};
+pub use load::{is_directed, load, load_game, load_record, load_written, Loaded, Record};
 pub use record::{annotate, Annotated, AnnotatedMove};
 pub use session::{PositionReport, Refused, Session};
 pub use slither::{analyze_slither, solve_slither_game, SlitherReport};

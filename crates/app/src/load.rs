@@ -6,7 +6,8 @@
 use geography_formats::{
     detect, parse_digraph6, parse_slide_record_with_limits, parse_token_record_with_limits,
     parse_treasure_maps_with_limits, parse_with_limits, parse_written_edges, parse_written_json,
-    Format, Input, InputError, Limits, SlideRecord, TokenRecord, WordList, WrittenGraph,
+    says_directed, Format, Input, InputError, Limits, SlideRecord, TokenRecord, WordList,
+    WrittenGraph,
 };
 use geography_rules::Game;
 use geography_rules::TreasureMap;
@@ -81,6 +82,23 @@ pub fn load_written(
                 directed: false,
             })
         }
+    }
+}
+
+/// Whether `input` in `format` (detected when `None`) is a directed graph: digraph6, an edge
+/// list whose first line says `directed`, or a JSON graph with `"directed": true`. The token
+/// game on it is directed vertex geography.
+pub fn is_directed(input: &[u8], format: Option<Format>) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Probe {
+        #[serde(default)]
+        directed: bool,
+    }
+    match format.unwrap_or_else(|| detect(input)) {
+        Format::Digraph6 => true,
+        Format::Edges => says_directed(input),
+        Format::Json => serde_json::from_slice::<Probe>(input).is_ok_and(|p| p.directed),
+        _ => false,
     }
 }
 

@@ -11,7 +11,7 @@
 //! Below; `api.rs`'s tests and `tests/serve_api.rs` send malformed requests of every shape.
 
 use geography_app::{
-    detect, load_game, load_written, says_directed, Format, Game, Limits, WrittenGraph,
+    detect, is_directed as directed, load_game, load_written, Format, Game, Limits, WrittenGraph,
 };
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -303,10 +303,7 @@ pub fn read_game(
 /// geography.
 pub fn is_directed(input: &GameInput) -> bool {
     match input {
-        GameInput::Text(text) => {
-            let bytes = text.as_bytes();
-            detect(bytes) == Format::Digraph6 || says_directed(bytes)
-        }
+        GameInput::Text(text) => directed(text.as_bytes(), None),
         GameInput::Object(object) => object.get("directed") == Some(&Value::Bool(true)),
     }
 }
