@@ -488,11 +488,22 @@ session_class!(
 );
 
 fn graph_of(py: Python<'_>, n: u64, edges: Vec<(u32, u32)>, max_vertices: u64) -> PyResult<Graph> {
+    let n = checked_pairs(py, n, &edges, max_vertices)?;
+    Ok(py.allow_threads(|| Graph::from_edges(n, edges).expect("ends were checked against n")))
+}
+
+/// `n` as a vertex count within `max_vertices`, every pair's ends below it.
+fn checked_pairs(
+    py: Python<'_>,
+    n: u64,
+    pairs: &[(u32, u32)],
+    max_vertices: u64,
+) -> PyResult<usize> {
     limits(u64::MAX, max_vertices)
         .check_vertices(n, (1, 1))
         .map_err(|e| input_error(py, &e))?;
     let n = usize::try_from(n).map_err(|_| PyValueError::new_err("too many vertices"))?;
-    if let Some(&(u, v)) = edges
+    if let Some(&(u, v)) = pairs
         .iter()
         .find(|&&(u, v)| u as usize >= n || v as usize >= n)
     {
@@ -500,7 +511,7 @@ fn graph_of(py: Python<'_>, n: u64, edges: Vec<(u32, u32)>, max_vertices: u64) -
             "edge ({u}, {v}) names a vertex outside 0..{n}"
         )));
     }
-    Ok(py.allow_threads(|| Graph::from_edges(n, edges).expect("ends were checked against n")))
+    Ok(n)
 }
 
 /// A graph game solved from every vertex ([`GraphSolution`]): the token game on a digraph,
@@ -559,18 +570,7 @@ fn solve_graph_game(
     max_positions: usize,
     max_vertices: u64,
 ) -> PyResult<GraphGameSolution> {
-    limits(u64::MAX, max_vertices)
-        .check_vertices(n, (1, 1))
-        .map_err(|e| input_error(py, &e))?;
-    let n = usize::try_from(n).map_err(|_| PyValueError::new_err("too many vertices"))?;
-    if let Some(&(u, v)) = pairs
-        .iter()
-        .find(|&&(u, v)| u as usize >= n || v as usize >= n)
-    {
-        return Err(PyValueError::new_err(format!(
-            "edge ({u}, {v}) names a vertex outside 0..{n}"
-        )));
-    }
+    let n = checked_pairs(py, n, &pairs, max_vertices)?;
     let written = WrittenGraph {
         vertices: n,
         pairs,
