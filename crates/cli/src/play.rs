@@ -60,6 +60,12 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
     let game = match load(&bytes, None, limits).map_err(|e| describe(&source, &bytes, &e))? {
         Loaded::Game(game) => game,
         Loaded::Games(mut games) if games.len() == 1 => games.swap_remove(0),
+        Loaded::Written(_) => {
+            return Err(Failure::Input(format!(
+                "error: {source}: play does not play on directed graphs yet: solve it with \
+                 `solve`"
+            )))
+        }
         _ => {
             return Err(Failure::Input(format!(
                 "error: {source}: play needs one board or one graph"

@@ -6,6 +6,7 @@ mod common;
 mod analyze;
 mod bad_input;
 mod check_generate;
+mod family;
 mod serve;
 mod slither;
 mod solve_play;

@@ -1,0 +1,220 @@
+//! `solve` on directed graphs, with `--game edge` and on word lists: reports valid under the
+//! published schema, the text summary, the search's bound, generated inputs and errors.
+
+use crate::common;
+
+use common::{geography, stdout_of, validator};
+use serde_json::{json, Value};
+
+/// The one JSON report of `geography solve ARGS`, valid under `solve.schema.json`.
+fn report(args: &[&str], stdin: &str) -> Value {
+    let text = stdout_of(
+        geography()
+            .arg("solve")
+            .args(args)
+            .arg("--json")
+            .write_stdin(stdin),
+    );
+    let value: Value = serde_json::from_str(text.trim_end()).unwrap();
+    let errors: Vec<String> = validator("solve.schema.json")
+        .iter_errors(&value)
+        .map(|e| e.to_string())
+        .collect();
+    assert!(errors.is_empty(), "{value}: {errors:?}");
+    value
+}
+
+#[test]
+fn the_token_game_on_a_digraph_and_edge_geography_report_every_vertex() {
+    let digraph = "3 3 directed\n0 1\n0 1\n1 2\n";
+    let token = report(&[], digraph);
+    assert_eq!(
+        token,
+        json!({"kind": "digraph", "game": "token", "vertices": 3, "edges": 2,
+               "mover_wins": [1], "mover_loses": [0, 2], "undecided": [], "max_positions": 200000})
+    );
+    let edge = report(&["--game", "edge"], digraph);
+    assert_eq!(
+        (edge["kind"].clone(), edge["edges"].clone()),
+        (json!("multidigraph"), json!(3))
+    );
+    let multigraph = report(&["--game", "edge"], "2 2\n0 1\n0 1\n");
+    assert_eq!(multigraph["mover_loses"], json!([0, 1]));
+    let board = report(&["--game", "edge"], "1 3\n...\n");
+    assert_eq!(
+        (board["mover_wins"].clone(), board["kind"].clone()),
+        (json!([1]), json!("multigraph"))
+    );
+    let text = stdout_of(geography().args(["solve", "examples/loop.digraph"]));
+    assert!(
+        text.starts_with("token on digraph: 5 vertices, 7 arcs\nthe player to move wins from"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\nmover wins from: ") && text.contains("\nmover loses from: "),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_bound_leaves_starts_undecided_and_still_answers() {
+    // A tournament-like digraph on 9 vertices, searched with a bound of one position.
+    let mut text = String::from("9 18 directed\n");
+    for i in 0..9 {
+        text += &format!("{i} {}\n{i} {}\n", (i + 1) % 9, (i + 4) % 9);
+    }
+    let bounded = report(&["--max-positions", "1"], &text);
+    assert!(
+        !bounded["undecided"].as_array().unwrap().is_empty(),
+        "{bounded}"
+    );
+    let full = report(&[], &text);
+    assert_eq!(full["undecided"], json!([]));
+    let summary = stdout_of(
+        geography()
+            .args(["solve", "--max-positions", "1"])
+            .write_stdin(text.as_str()),
+    );
+    assert!(
+        summary.contains("undecided (past 1 positions)"),
+        "{summary}"
+    );
+    assert!(summary.contains("\nundecided: "), "{summary}");
+}
+
+#[test]
+fn word_chains_answer_first_words_and_replies() {
+    let chain = report(
+        &["--format", "words", "--after", "Apple"],
+        "apple\neagle\nEgg\n",
+    );
+    assert_eq!(chain["first_player_wins"], json!(true));
+    assert_eq!(chain["winning_first_words"], json!(["Egg"]));
+    assert_eq!(
+        (chain["after"].clone(), chain["winning_replies"].clone()),
+        (json!("apple"), json!(["Egg"]))
+    );
+    let last2 = report(&["--format", "words", "--rule", "last2"], "a\nabab\n");
+    assert_eq!(last2["too_short"], json!(["a"]));
+    let text =
+        stdout_of(geography().args(["solve", "--format", "words", "examples/animals.words"]));
+    assert!(text.starts_with("word chain (last1): 6 words\n"), "{text}");
+    assert!(text.contains("\nwinning first words: "), "{text}");
+    let missing = geography()
+        .args(["solve", "--format", "words", "--after", "pear"])
+        .write_stdin("apple\n")
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(missing.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("'pear' is not a word of the list"));
+}
+
+#[test]
+fn generated_digraphs_multigraphs_and_word_lists_solve() {
+    for (generate, solve) in [
+        (
+            vec![
+                "graph",
+                "--seed",
+                "3",
+                "--vertices",
+                "9",
+                "--edges",
+                "20",
+                "--directed",
+            ],
+            vec![],
+        ),
+        (
+            vec![
+                "graph",
+                "--seed",
+                "4",
+                "--vertices",
+                "8",
+                "--edges",
+                "14",
+                "--multi",
+            ],
+            vec!["--game", "edge"],
+        ),
+        (
+            vec![
+                "graph",
+                "--seed",
+                "5",
+                "--vertices",
+                "7",
+                "--edges",
+                "15",
+                "--directed",
+                "--multi",
+            ],
+            vec!["--game", "edge"],
+        ),
+        (
+            vec![
+                "graph",
+                "--seed",
+                "6",
+                "--vertices",
+                "9",
+                "--edges",
+                "20",
+                "--directed",
+                "--format",
+                "graph6",
+            ],
+            vec![],
+        ),
+        (
+            vec!["words", "--seed", "7", "--words", "60", "--letters", "4"],
+            vec!["--format", "words"],
+        ),
+    ] {
+        let input = stdout_of(geography().arg("generate").args(&generate));
+        let value = report(&solve, &input);
+        let listed = ["mover_wins", "mover_loses", "undecided"]
+            .iter()
+            .filter_map(|key| value[key].as_array().map(Vec::len))
+            .sum::<usize>();
+        match value["kind"].as_str().unwrap() {
+            "words" => assert_eq!(value["words"], json!(60)),
+            _ => assert_eq!(json!(listed), value["vertices"], "{generate:?}"),
+        }
+    }
+}
+
+#[test]
+fn options_that_do_not_apply_are_refused() {
+    let output = geography()
+        .args(["play", "--game", "edge", "-"])
+        .write_stdin("1 2\n..\n")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("edge geography"));
+    for (args, words) in [
+        (vec!["solve", "--certificate"], "directed graphs"),
+        (
+            vec!["solve", "--game", "edge", "--edges"],
+            "token game only",
+        ),
+        (
+            vec!["solve", "--game", "slither"],
+            "undirected board or graph",
+        ),
+        (vec!["play", "-"], "directed graphs"),
+    ] {
+        let output = geography()
+            .args(&args)
+            .write_stdin("2 1 directed\n0 1\n")
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(words), "{args:?}: {stderr}");
+    }
+}
