@@ -31,7 +31,7 @@ fn the_token_game_on_a_digraph_and_edge_geography_report_every_vertex() {
     assert_eq!(
         token,
         json!({"kind": "digraph", "game": "token", "vertices": 3, "edges": 2,
-               "mover_wins": [1], "mover_loses": [0, 2], "undecided": [], "max_positions": 200000})
+               "mover_wins": [1], "mover_loses": [0, 2], "undecided": [], "max_positions": 200_000})
     );
     let edge = report(&["--game", "edge"], digraph);
     assert_eq!(
