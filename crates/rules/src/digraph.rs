@@ -184,7 +184,8 @@ impl Digraph {
 
     /// The ids of the distinct arcs into `v`, by tail.
     pub fn in_arcs(&self, v: u32) -> &[u32] {
-        &self.in_arcs[self.in_offsets[v as usize] as usize..self.in_offsets[v as usize + 1] as usize]
+        &self.in_arcs
+            [self.in_offsets[v as usize] as usize..self.in_offsets[v as usize + 1] as usize]
     }
 
     /// The id of the arc `u → v`, if there is one (binary search in `u`'s run).
@@ -198,9 +199,8 @@ impl Digraph {
 
     /// Every arc, once per multiplicity, in increasing order.
     pub fn arcs(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
-        (0..self.heads.len()).flat_map(move |id| {
-            std::iter::repeat_n(self.arc(id), self.multiplicity[id] as usize)
-        })
+        (0..self.heads.len())
+            .flat_map(move |id| std::iter::repeat_n(self.arc(id), self.multiplicity[id] as usize))
     }
 }
 
@@ -358,18 +358,19 @@ mod tests {
                 reach[u as usize][v as usize] = true;
             }
             for k in 0..n {
-                for i in 0..n {
-                    for j in 0..n {
-                        if reach[i][k] && reach[k][j] {
-                            reach[i][j] = true;
+                let via = reach[k].clone();
+                for row in &mut reach {
+                    if row[k] {
+                        for (cell, &r) in row.iter_mut().zip(&via) {
+                            *cell |= r;
                         }
                     }
                 }
             }
             let c = strong_components(&g);
-            for i in 0..n {
-                for j in 0..n {
-                    let same = reach[i][j] && reach[j][i];
+            for (i, row) in reach.iter().enumerate() {
+                for (j, &forward) in row.iter().enumerate() {
+                    let same = forward && reach[j][i];
                     assert_eq!(c.component[i] == c.component[j], same, "{arcs:?}");
                 }
             }

@@ -182,10 +182,9 @@ impl<'a> EdgeSearch<'a> {
         let zobrist: Vec<u64> = (0..graph.distinct_arc_count())
             .map(|_| random.next_u64())
             .collect();
-        let hash = root
-            .iter()
-            .zip(&zobrist)
-            .fold(0u64, |h, (&m, &z)| h.wrapping_add(z.wrapping_mul(u64::from(m))));
+        let hash = root.iter().zip(&zobrist).fold(0u64, |h, (&m, &z)| {
+            h.wrapping_add(z.wrapping_mul(u64::from(m)))
+        });
         EdgeSearch {
             graph,
             pruning,
@@ -353,12 +352,13 @@ const NONE: u32 = u32::MAX;
 /// ```
 /// use geography_rules::{solve_directed_edge, Digraph, Pruning, SearchBound};
 /// // 0 ⇄ 1 and 1 → 2: the opposite pair cancels; from 0 the mover is stuck in the reduced
-/// // game (whoever takes 0 → 1 is answered by 1 → 0), from 1 the mover goes to 2 and wins.
+/// // game (0 → 1 is answered by 1 → 0). From 1 both moves win: 1 → 2 at once, and 1 → 0,
+/// // a cancelled arc, leaves 0 → 1 unmatched: the opponent must take it, then 1 → 2.
 /// let g = Digraph::from_arcs(3, [(0, 1), (1, 0), (1, 2)]).unwrap();
 /// let s = solve_directed_edge(&g, SearchBound::default(), Pruning::default());
 /// assert_eq!(s.mover_wins(), [1]);
 /// assert_eq!(s.mover_loses(), [0, 2]);
-/// assert_eq!(s.winning_moves(1), [(1, 2)]);
+/// assert_eq!(s.winning_moves(1), [(1, 0), (1, 2)]);
 /// ```
 pub fn solve_directed_edge(
     graph: &Digraph,
@@ -559,10 +559,7 @@ impl Rules for DirectedEdgeGame<'_> {
         self.played.len()
     }
 
-    fn analyse(
-        &self,
-        go_on: &dyn Fn() -> bool,
-    ) -> Result<PositionAnalysis<(u32, u32)>, Undecided> {
+    fn analyse(&self, go_on: &dyn Fn() -> bool) -> Result<PositionAnalysis<(u32, u32)>, Undecided> {
         let legal_moves = Rules::legal_moves(self);
         let mut left = self.left.clone();
         let mut shared = EdgeSearch::new(

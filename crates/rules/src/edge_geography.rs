@@ -19,7 +19,7 @@
 //! Let G be bipartite with sides X ∋ v and Y, and M the X × Y matrix over GF(2) with
 //! M[x][y] = the multiplicity of {x, y} mod 2. **The mover at v wins iff the row of v is
 //! not in the span of the other rows of M** (removing it lowers the rank). Equivalently the
-//! unit vector e_v lies in the column space of M, or: v is in the support of no linear
+//! unit vector `e_v` lies in the column space of M, or: v is in the support of no linear
 //! dependency among the rows. So one elimination per side answers every start vertex: the
 //! rows are reduced one by one against an echelon basis, each carrying the combination of
 //! original rows it is (a bit row of |X| bits); a row reduced to zero is a dependency, and
@@ -68,13 +68,14 @@ const NONE: u32 = u32::MAX;
 /// # Examples
 /// ```
 /// use geography_rules::{solve_undirected_edge, Multigraph, SearchBound};
-/// // A path 0 – 1 – 2: from the middle the mover takes one edge and the opponent the other.
+/// // A path 0 – 1 – 2: from the middle the mover takes an edge and the opponent is stuck;
+/// // from an end the mover goes to the middle, the opponent takes the other edge.
 /// let path = Multigraph::from_edges(3, [(0, 1), (1, 2)]).unwrap();
 /// let s = solve_undirected_edge(&path, SearchBound::default());
 /// assert!(s.is_bipartite());
-/// assert_eq!(s.mover_wins(), [0, 2]);
-/// assert_eq!(s.mover_loses(), [1]);
-/// assert_eq!(s.winning_moves(0), [(0, 1)]);
+/// assert_eq!(s.mover_wins(), [1]);
+/// assert_eq!(s.mover_loses(), [0, 2]);
+/// assert_eq!(s.winning_moves(1), [(1, 0), (1, 2)]);
 /// ```
 pub fn solve_undirected_edge(graph: &Multigraph, bound: SearchBound) -> UndirectedEdgeSolution {
     solve_undirected_edge_while(graph, bound, &|| true)
@@ -475,10 +476,7 @@ impl Rules for UndirectedEdgeGame<'_> {
         self.played.len()
     }
 
-    fn analyse(
-        &self,
-        go_on: &dyn Fn() -> bool,
-    ) -> Result<PositionAnalysis<(u32, u32)>, Undecided> {
+    fn analyse(&self, go_on: &dyn Fn() -> bool) -> Result<PositionAnalysis<(u32, u32)>, Undecided> {
         let legal_moves = Rules::legal_moves(self);
         let colouring = self.graph.two_colouring();
         let mut parity = vec![0u64; self.left.len().div_ceil(64)];

@@ -134,7 +134,11 @@ impl Multigraph {
     /// The other end of edge `id` seen from its end `v`.
     pub fn other_end(&self, id: usize, v: u32) -> u32 {
         let (a, b) = self.ends[id];
-        if a == v { b } else { a }
+        if a == v {
+            b
+        } else {
+            a
+        }
     }
 
     /// The id of the edge `{u, v}`, if there is one.

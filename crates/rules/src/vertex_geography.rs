@@ -126,9 +126,8 @@ pub fn solve_directed_vertex_while(
             let (local, aside) = matching_graph(graph, &components, &outcomes, c);
             let solution = Solution::new(&local.graph);
             for &v in members {
-                outcomes[v as usize] = if aside[local.index[v as usize] as usize] {
-                    Outcome::Win
-                } else if solution.mover_wins(local.index[v as usize]) {
+                let lv = local.index[v as usize];
+                outcomes[v as usize] = if aside[lv as usize] || solution.mover_wins(lv) {
                     Outcome::Win
                 } else {
                     Outcome::Lose
@@ -420,9 +419,11 @@ impl<'a> ComponentGame<'a> {
 
     /// The unvisited out-neighbours of `y` inside the component, `y` excluded.
     fn inner_moves(&self, y: u32) -> impl Iterator<Item = u32> + '_ {
-        self.graph.out_neighbors(y).iter().copied().filter(move |&w| {
-            w != y && self.component[w as usize] == self.c && !self.is_visited(w)
-        })
+        self.graph
+            .out_neighbors(y)
+            .iter()
+            .copied()
+            .filter(move |&w| w != y && self.component[w as usize] == self.c && !self.is_visited(w))
     }
 }
 
@@ -447,10 +448,7 @@ impl SearchGame for ComponentGame<'_> {
                 continue; // the opponent wins at once from y
             }
             // y itself is visited once the token is there: count its moves but x.
-            let count = self
-                .inner_moves(y)
-                .filter(|&w| w != x)
-                .count() as u32;
+            let count = self.inner_moves(y).filter(|&w| w != x).count() as u32;
             if count == 0 && !self.unknown_exit[ly] {
                 return Expansion::Decided(Value::Win);
             }

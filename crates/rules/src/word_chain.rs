@@ -168,8 +168,8 @@ impl WordChain {
             .iter()
             .map(|(a, b)| (key_id[a], key_id[b]))
             .collect();
-        let graph = Digraph::from_arcs(all_keys.len(), arcs.iter().copied())
-            .expect("keys are vertices");
+        let graph =
+            Digraph::from_arcs(all_keys.len(), arcs.iter().copied()).expect("keys are vertices");
         let word_arc = arcs
             .iter()
             .map(|&(u, v)| graph.find_arc(u, v).expect("an arc of the graph") as u32)
@@ -326,7 +326,12 @@ impl<'c> WordChainGame<'c> {
     /// The key the next word must start with, once a word is said.
     fn token(&self) -> Option<u32> {
         let &last = self.said.last()?;
-        Some(self.chain.graph.arc(self.chain.word_arc[last as usize] as usize).1)
+        Some(
+            self.chain
+                .graph
+                .arc(self.chain.word_arc[last as usize] as usize)
+                .1,
+        )
     }
 }
 
@@ -340,7 +345,11 @@ impl Rules for WordChainGame<'_> {
             .filter(|&i| {
                 !self.used[i as usize]
                     && token.is_none_or(|t| {
-                        self.chain.graph.arc(self.chain.word_arc[i as usize] as usize).0 == t
+                        self.chain
+                            .graph
+                            .arc(self.chain.word_arc[i as usize] as usize)
+                            .0
+                            == t
                     })
             })
             .collect()
@@ -354,7 +363,13 @@ impl Rules for WordChainGame<'_> {
             return Err(IllegalMove::AlreadySaid(i));
         }
         if let Some(t) = self.token() {
-            if self.chain.graph.arc(self.chain.word_arc[i as usize] as usize).0 != t {
+            if self
+                .chain
+                .graph
+                .arc(self.chain.word_arc[i as usize] as usize)
+                .0
+                != t
+            {
                 return Err(IllegalMove::DoesNotChain(i));
             }
         }
@@ -388,9 +403,9 @@ impl Rules for WordChainGame<'_> {
         let mut winning_moves = Vec::new();
         for &i in &legal_moves {
             let a = chain.word_arc[i as usize] as usize;
-            let outcome = *by_arc.entry(a).or_insert_with(|| {
-                move_outcome(g, &mut left, a, &mut shared, chain.bound, go_on)
-            });
+            let outcome = *by_arc
+                .entry(a)
+                .or_insert_with(|| move_outcome(g, &mut left, a, &mut shared, chain.bound, go_on));
             match outcome {
                 Outcome::Win => winning_moves.push(i),
                 Outcome::Lose => {}

@@ -65,7 +65,9 @@ pub(crate) const SWITCHES: [Pruning; 5] = [
 
 fn check(g: &Digraph, label: &dyn std::fmt::Debug) {
     let mut memo = HashMap::new();
-    let mut left: Vec<u32> = (0..g.distinct_arc_count()).map(|a| g.multiplicity(a)).collect();
+    let mut left: Vec<u32> = (0..g.distinct_arc_count())
+        .map(|a| g.multiplicity(a))
+        .collect();
     let n = g.vertex_count() as u32;
     let expected: Vec<bool> = (0..n).map(|v| brute(g, v, &mut left, &mut memo)).collect();
     let winning: Vec<Vec<(u32, u32)>> = (0..n)
@@ -84,8 +86,16 @@ fn check(g: &Digraph, label: &dyn std::fmt::Debug) {
     for pruning in SWITCHES {
         let solution = solve_directed_edge(g, SearchBound::default(), pruning);
         for v in 0..n {
-            let outcome = if expected[v as usize] { Outcome::Win } else { Outcome::Lose };
-            assert_eq!(solution.outcome(v), outcome, "{label:?} {pruning:?} from {v}");
+            let outcome = if expected[v as usize] {
+                Outcome::Win
+            } else {
+                Outcome::Lose
+            };
+            assert_eq!(
+                solution.outcome(v),
+                outcome,
+                "{label:?} {pruning:?} from {v}"
+            );
             assert_eq!(
                 solution.winning_moves(v),
                 winning[v as usize],
@@ -157,8 +167,15 @@ fn the_rules_decide_more_than_the_plain_search_at_the_same_bound() {
     for _ in 0..40 {
         let g = random_multidigraph(&mut random, 6, 16);
         let bound = SearchBound { max_positions: 20 };
-        pruned += solve_directed_edge(&g, bound, Pruning::default()).undecided().len();
-        plain += solve_directed_edge(&g, bound, Pruning::NONE).undecided().len();
+        pruned += solve_directed_edge(&g, bound, Pruning::default())
+            .undecided()
+            .len();
+        plain += solve_directed_edge(&g, bound, Pruning::NONE)
+            .undecided()
+            .len();
     }
-    assert!(pruned < plain, "{pruned} undecided with the rules, {plain} without");
+    assert!(
+        pruned < plain,
+        "{pruned} undecided with the rules, {plain} without"
+    );
 }

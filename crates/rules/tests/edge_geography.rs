@@ -13,7 +13,12 @@ use geography_rules::{
 use crate::rules::check_game;
 
 /// Whether the mover at `token` wins with `left` copies of each edge, by plain search.
-fn brute(g: &Multigraph, token: u32, left: &mut Vec<u32>, memo: &mut HashMap<(u32, Vec<u32>), bool>) -> bool {
+fn brute(
+    g: &Multigraph,
+    token: u32,
+    left: &mut Vec<u32>,
+    memo: &mut HashMap<(u32, Vec<u32>), bool>,
+) -> bool {
     if let Some(&w) = memo.get(&(token, left.clone())) {
         return w;
     }
@@ -37,7 +42,9 @@ fn brute(g: &Multigraph, token: u32, left: &mut Vec<u32>, memo: &mut HashMap<(u3
 fn check(g: &Multigraph, label: &dyn std::fmt::Debug) -> bool {
     let solution = solve_undirected_edge(g, SearchBound::default());
     let mut memo = HashMap::new();
-    let mut left: Vec<u32> = (0..g.distinct_edge_count()).map(|e| g.multiplicity(e)).collect();
+    let mut left: Vec<u32> = (0..g.distinct_edge_count())
+        .map(|e| g.multiplicity(e))
+        .collect();
     for v in 0..g.vertex_count() as u32 {
         let wins = brute(g, v, &mut left, &mut memo);
         let expected = if wins { Outcome::Win } else { Outcome::Lose };
@@ -53,7 +60,11 @@ fn check(g: &Multigraph, label: &dyn std::fmt::Debug) -> bool {
             left[e] += 1;
         }
         winning.sort_unstable();
-        assert_eq!(solution.winning_moves(v), winning, "{label:?} moves from {v}");
+        assert_eq!(
+            solution.winning_moves(v),
+            winning,
+            "{label:?} moves from {v}"
+        );
     }
     solution.is_bipartite()
 }

@@ -6,9 +6,7 @@
 use std::collections::HashMap;
 
 use geography_matching::Random;
-use geography_rules::{
-    solve_directed_vertex, Digraph, DirectedVertexGame, Outcome, SearchBound,
-};
+use geography_rules::{solve_directed_vertex, Digraph, DirectedVertexGame, Outcome, SearchBound};
 
 use crate::rules::check_game;
 
@@ -38,9 +36,18 @@ fn check(g: &Digraph, label: &dyn std::fmt::Debug) {
             .copied()
             .filter(|&y| y != v && !brute(g, y, 1 << v | 1 << y, &mut memo))
             .collect();
-        assert_eq!(solution.winning_moves(v), winning, "{label:?} moves from {v}");
+        assert_eq!(
+            solution.winning_moves(v),
+            winning,
+            "{label:?} moves from {v}"
+        );
     }
-    let all = [solution.mover_wins(), solution.mover_loses(), solution.undecided()].concat();
+    let all = [
+        solution.mover_wins(),
+        solution.mover_loses(),
+        solution.undecided(),
+    ]
+    .concat();
     assert_eq!(all.len(), g.vertex_count());
 }
 

@@ -6,7 +6,9 @@
 use std::collections::HashMap;
 
 use geography_matching::Random;
-use geography_rules::{ChainRule, Outcome, SearchBound, WordChain, WordChainError, WordChainGame};
+use geography_rules::{
+    ChainRule, Outcome, Pruning, SearchBound, WordChain, WordChainError, WordChainGame,
+};
 
 use crate::directed_edge::SWITCHES;
 use crate::rules::check_game;
@@ -24,9 +26,7 @@ fn brute(
     }
     let end = &words[last][words[last].len() - k..];
     let wins = (0..words.len()).any(|i| {
-        used >> i & 1 == 0
-            && words[i][..k] == *end
-            && !brute(words, k, i, used | 1 << i, memo)
+        used >> i & 1 == 0 && words[i][..k] == *end && !brute(words, k, i, used | 1 << i, memo)
     });
     memo.insert((last, used), wins);
     wins
@@ -37,7 +37,9 @@ fn random_words(random: &mut Random) -> Vec<String> {
     (0..count)
         .map(|_| {
             let len = 1 + random.below(4);
-            (0..len).map(|_| ['a', 'b', 'c', 'é'][random.below(4)]).collect()
+            (0..len)
+                .map(|_| ['a', 'b', 'c', 'é'][random.below(4)])
+                .collect()
         })
         .collect()
 }
@@ -64,18 +66,28 @@ fn check(list: &[String], rule: ChainRule, label: &dyn std::fmt::Debug) {
             .filter(|&i| !brute(&words, k, i, 1 << i, &mut memo))
             .map(|i| playable[i].clone())
             .collect();
-        assert_eq!(chain.winning_first_words(), winning, "{label:?} {pruning:?}");
+        assert_eq!(
+            chain.winning_first_words(),
+            winning,
+            "{label:?} {pruning:?}"
+        );
         assert!(chain.undecided_first_words().is_empty());
         assert_eq!(chain.first_player_wins(), Some(!winning.is_empty()));
         for (i, w) in playable.iter().enumerate() {
             let end = &words[i][words[i].len() - k..];
             let replies: Vec<String> = (0..words.len())
                 .filter(|&j| {
-                    j != i && words[j][..k] == *end && !brute(&words, k, j, 1 << i | 1 << j, &mut memo)
+                    j != i
+                        && words[j][..k] == *end
+                        && !brute(&words, k, j, 1 << i | 1 << j, &mut memo)
                 })
                 .map(|j| playable[j].clone())
                 .collect();
-            assert_eq!(chain.winning_replies(w).unwrap(), replies, "{label:?} {pruning:?} after {w}");
+            assert_eq!(
+                chain.winning_replies(w).unwrap(),
+                replies,
+                "{label:?} {pruning:?} after {w}"
+            );
         }
         assert_eq!(chain.winning_replies("not a word"), None);
     }
@@ -106,7 +118,13 @@ fn built_lists_with_repeated_pairs_loops_and_dead_ends() {
         check(&list, ChainRule::Last1, &list);
         check(&list, ChainRule::Last2, &list);
     }
-    let chain = WordChain::new(["a", "ab"], ChainRule::Last2, SearchBound::default(), Default::default()).unwrap();
+    let chain = WordChain::new(
+        ["a", "ab"],
+        ChainRule::Last2,
+        SearchBound::default(),
+        Pruning::default(),
+    )
+    .unwrap();
     assert_eq!(chain.too_short(), ["a"]);
     assert_eq!(ChainRule::from_name("last2"), Some(ChainRule::Last2));
     assert_eq!(ChainRule::default().name(), "last1");
@@ -119,8 +137,20 @@ fn a_small_bound_never_guesses() {
         let list: Vec<String> = (0..12)
             .map(|_| (0..2).map(|_| ['a', 'b', 'c'][random.below(3)]).collect())
             .collect();
-        let exact = WordChain::new(&list, ChainRule::Last1, SearchBound::default(), Default::default()).unwrap();
-        let bounded = WordChain::new(&list, ChainRule::Last1, SearchBound { max_positions: 2 }, Default::default()).unwrap();
+        let exact = WordChain::new(
+            &list,
+            ChainRule::Last1,
+            SearchBound::default(),
+            Pruning::default(),
+        )
+        .unwrap();
+        let bounded = WordChain::new(
+            &list,
+            ChainRule::Last1,
+            SearchBound { max_positions: 2 },
+            Pruning::default(),
+        )
+        .unwrap();
         for i in 0..exact.words().len() {
             let o = bounded.first_word_outcome(i);
             assert!(o == Outcome::Undecided || o == exact.first_word_outcome(i));
@@ -136,9 +166,18 @@ fn every_position_of_random_games_agrees_with_the_search() {
     let mut random = Random::new(63);
     for round in 0..300 {
         let list = random_words(&mut random);
-        let Ok(chain) = WordChain::new(&list, ChainRule::Last1, SearchBound::default(), SWITCHES[round % 5]) else {
+        let Ok(chain) = WordChain::new(
+            &list,
+            ChainRule::Last1,
+            SearchBound::default(),
+            SWITCHES[round % 5],
+        ) else {
             continue;
         };
-        check_game(&mut WordChainGame::new(&chain), &mut random, &(round, &list));
+        check_game(
+            &mut WordChainGame::new(&chain),
+            &mut random,
+            &(round, &list),
+        );
     }
 }
