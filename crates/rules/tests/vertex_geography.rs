@@ -155,3 +155,41 @@ fn every_position_of_random_games_agrees_with_the_search() {
         check_game(&mut game, &mut random, &(round, start));
     }
 }
+
+/// Two blocks, arcs only from the upper one down: a lower component the bound leaves
+/// undecided is an undecided exit of the upper one, which must stay Unknown, never a guess.
+#[test]
+fn undecided_exits_are_never_guessed_through() {
+    let mut random = Random::new(35);
+    let mut undecided = 0;
+    for round in 0..400 {
+        let mut arcs = Vec::new();
+        for u in 0..9u32 {
+            for v in 0..9u32 {
+                let same_block = (u < 5) == (v < 5);
+                let p = if same_block { 5 } else if u >= 5 { 2 } else { 0 };
+                if u != v && random.below(10) < p {
+                    arcs.push((u, v));
+                }
+            }
+        }
+        let g = Digraph::from_arcs(9, arcs.iter().copied()).unwrap();
+        let bound = SearchBound {
+            max_positions: 1 + random.below(4),
+        };
+        let solution = solve_directed_vertex(&g, bound);
+        let mut memo = HashMap::new();
+        for v in 0..9 {
+            let wins = brute(&g, v, 1 << v, &mut memo);
+            match solution.outcome(v) {
+                Outcome::Win => assert!(wins, "{round} {arcs:?} from {v}"),
+                Outcome::Lose => assert!(!wins, "{round} {arcs:?} from {v}"),
+                Outcome::Undecided => undecided += 1,
+            }
+            for y in solution.winning_moves(v) {
+                assert!(!brute(&g, y, 1 << v | 1 << y, &mut memo), "{round} {arcs:?} {v} → {y}");
+            }
+        }
+    }
+    assert!(undecided > 0);
+}
