@@ -167,7 +167,13 @@ fn undecided_exits_are_never_guessed_through() {
         for u in 0..9u32 {
             for v in 0..9u32 {
                 let same_block = (u < 5) == (v < 5);
-                let p = if same_block { 5 } else if u >= 5 { 2 } else { 0 };
+                let p = if same_block {
+                    5
+                } else if u >= 5 {
+                    2
+                } else {
+                    0
+                };
                 if u != v && random.below(10) < p {
                     arcs.push((u, v));
                 }
@@ -187,9 +193,31 @@ fn undecided_exits_are_never_guessed_through() {
                 Outcome::Undecided => undecided += 1,
             }
             for y in solution.winning_moves(v) {
-                assert!(!brute(&g, y, 1 << v | 1 << y, &mut memo), "{round} {arcs:?} {v} → {y}");
+                assert!(
+                    !brute(&g, y, 1 << v | 1 << y, &mut memo),
+                    "{round} {arcs:?} {v} → {y}"
+                );
             }
         }
     }
     assert!(undecided > 0);
+}
+
+#[test]
+fn illegal_vertex_moves_are_typed_and_leave_the_position_unchanged() {
+    use geography_rules::{IllegalMove, Rules};
+    let g = Digraph::from_arcs(3, [(0, 1), (1, 0), (1, 2), (1, 2)]).unwrap();
+    let mut game = DirectedVertexGame::new(&g, 0, SearchBound::default()).unwrap();
+    assert_eq!(game.play(4), Err(IllegalMove::NotAVertex(4)));
+    assert_eq!(
+        game.play(2),
+        Err(IllegalMove::NotAdjacent { from: 0, to: 2 })
+    );
+    game.play(1).unwrap();
+    assert_eq!(game.play(0), Err(IllegalMove::AlreadyVisited(0)));
+    assert_eq!(game.legal_moves(), [2]);
+    assert_eq!(game.path(), [0, 1]);
+    assert_eq!(game.undo(), Some(1));
+    assert_eq!(game.undo(), None);
+    assert!(DirectedVertexGame::new(&g, 3, SearchBound::default()).is_err());
 }

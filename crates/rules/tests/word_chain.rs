@@ -181,3 +181,23 @@ fn every_position_of_random_games_agrees_with_the_search() {
         );
     }
 }
+
+#[test]
+fn illegal_words_are_typed_and_leave_the_position_unchanged() {
+    use geography_rules::{IllegalMove, Rules};
+    let chain = WordChain::new(
+        ["ab", "bc", "ca", "ab"],
+        ChainRule::Last1,
+        SearchBound::default(),
+        Pruning::default(),
+    )
+    .unwrap();
+    let mut game = WordChainGame::new(&chain);
+    assert_eq!(game.legal_moves(), [0, 1, 2]);
+    assert_eq!(game.play(3), Err(IllegalMove::NotAWord(3)));
+    game.play(0).unwrap();
+    assert_eq!(game.play(0), Err(IllegalMove::AlreadySaid(0)));
+    assert_eq!(game.play(2), Err(IllegalMove::DoesNotChain(2)));
+    assert_eq!(game.said(), [0]);
+    assert_eq!(game.legal_moves(), [1]);
+}
