@@ -63,9 +63,17 @@ fn main() {
     let expected = Solution::new(&undirected).mover_wins_from();
     let symmetric =
         Digraph::from_arcs(n, pairs.iter().flat_map(|&(u, v)| [(u, v), (v, u)])).unwrap();
-    assert_eq!(solve_directed_vertex(&symmetric, bound).mover_wins(), expected);
+    assert_eq!(
+        solve_directed_vertex(&symmetric, bound).mover_wins(),
+        expected
+    );
     criterion.bench_function("vertex geography, symmetric 1e5 x 2e5", |b| {
-        b.iter(|| assert_eq!(solve_directed_vertex(&symmetric, bound).mover_wins(), expected));
+        b.iter(|| {
+            assert_eq!(
+                solve_directed_vertex(&symmetric, bound).mover_wins(),
+                expected
+            )
+        });
     });
 
     let open = Multigraph::from_edges(40 * 40, board(40)).unwrap();
@@ -77,7 +85,9 @@ fn main() {
 
     let arcs = random_pairs(&mut random, 8, 22);
     let multi = Digraph::from_arcs(8, arcs).unwrap();
-    let expected = solve_directed_edge(&multi, bound, Pruning::default()).outcomes().to_vec();
+    let expected = solve_directed_edge(&multi, bound, Pruning::default())
+        .outcomes()
+        .to_vec();
     criterion.bench_function("directed edge geography, 8 vertices 20 arcs", |b| {
         b.iter(|| {
             let s = solve_directed_edge(&multi, bound, Pruning::default());
@@ -88,7 +98,9 @@ fn main() {
     let words: Vec<String> = (0..40)
         .map(|_| {
             let len = 2 + random.below(5);
-            (0..len).map(|_| (b'a' + random.below(6) as u8) as char).collect()
+            (0..len)
+                .map(|_| (b'a' + random.below(6) as u8) as char)
+                .collect()
         })
         .collect();
     let chain = WordChain::new(&words, ChainRule::Last1, bound, Pruning::default()).unwrap();

@@ -205,3 +205,46 @@ fn illegal_edge_moves_are_typed_and_leave_the_position_unchanged() {
         "the token is on 0, not on 1"
     );
 }
+
+/// The edges of a graph6 line of a small graph (n ≤ 62): the upper triangle column by
+/// column, six bits a character.
+fn graph6_edges(line: &str) -> (usize, Vec<(u32, u32)>) {
+    let bytes = line.as_bytes();
+    let n = usize::from(bytes[0] - 63);
+    let bits: Vec<bool> = bytes[1..]
+        .iter()
+        .flat_map(|&b| (0..6).rev().map(move |i| (b - 63) >> i & 1 == 1))
+        .collect();
+    let mut edges = Vec::new();
+    let mut k = 0;
+    for v in 1..n as u32 {
+        for u in 0..v {
+            if bits[k] {
+                edges.push((u, v));
+            }
+            k += 1;
+        }
+    }
+    (n, edges)
+}
+
+/// Every graph on 7 vertices up to isomorphism (nauty's `geng 7`, the committed list) with
+/// at most 11 edges, bipartite or not: each start and each first move against plain search.
+#[test]
+fn every_graph_on_7_vertices_with_up_to_11_edges() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/graphs/geng-7.g6");
+    let text = std::fs::read_to_string(path).unwrap();
+    let (mut checked, mut bipartite) = (0, 0);
+    for line in text.lines() {
+        let (n, edges) = graph6_edges(line);
+        if edges.len() > 11 {
+            continue;
+        }
+        let g = Multigraph::from_edges(n, edges.iter().copied()).unwrap();
+        bipartite += usize::from(check(&g, &line));
+        checked += 1;
+    }
+    assert_eq!(text.lines().count(), 1044);
+    assert!(checked > 500 && bipartite > 50, "{checked} {bipartite}");
+}
