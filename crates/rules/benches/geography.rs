@@ -72,7 +72,7 @@ fn main() {
             assert_eq!(
                 solve_directed_vertex(&symmetric, bound).mover_wins(),
                 expected
-            )
+            );
         });
     });
 
