@@ -29,9 +29,9 @@
 //!
 //! **Winning moves** (checked the same way): from v ∈ X, a move to w ∈ Y wins iff v wins
 //! and either w loses now, or row v takes part in a combination of rows of X that sums to
-//! the unit vector `e_w` (one exists when w wins; all agree on a winning v's row). Proof: with N = Mᵀ (rows: Y), the
-//! move toggles N[w][v]; w loses after it iff `r_w + e_v` is in the span S of the other
-//! rows of N. If w loses now, S is the whole row space, so iff `e_v` is in it: iff v wins.
+//! the unit vector `e_w` (one exists when w wins; all agree on a winning v's row).
+//! Proof: with N = Mᵀ (rows: Y), the move toggles N[w][v]; w loses after it iff
+//! `r_w + e_v` is in the span S of the other rows of N. If w loses now, S is the whole row space, so iff `e_v` is in it: iff v wins.
 //! If w wins now, `r_w + e_v ∈ S` needs `e_v` in the row space (v wins) and then holds iff
 //! `e_v ∉ S`, iff `x_v = 1` for the solutions x of `N x = e_w` (they differ by the null
 //! space of N, whose support misses a winning v). So both sides' eliminations answer every
@@ -47,8 +47,7 @@
 //! Bipartite: O(|X| · rank · (|Y| + |X|) / 64) word operations per side, O(|X| (|X| + |Y|) /
 //! 64) words of memory; [`UndirectedEdgeSolution::winning_moves`] repeats the two
 //! eliminations, then O(rank · (|X| + |Y|) / 64) per move. Otherwise at most
-//! `max_positions` positions per start, each O(degree) plus the
-//! table, O(E / 64) words per stored position.
+//! `max_positions` positions per start, each O(degree) plus the table, O(E / 64) words per stored position.
 //!
 //! # Tests
 //! `tests/edge_geography.rs`: random multigraphs bipartite and not, random boards, every
