@@ -47,7 +47,8 @@
 //! Bipartite: O(|X| · rank · (|Y| + |X|) / 64) word operations per side, O(|X| (|X| + |Y|) /
 //! 64) words of memory; [`UndirectedEdgeSolution::winning_moves`] repeats the two
 //! eliminations, then O(rank · (|X| + |Y|) / 64) per move. Otherwise at most
-//! `max_positions` positions per start, each O(degree) plus the table, O(E / 64) words per stored position.
+//! `max_positions` positions per start, each O(degree) plus the table, O(E / 64) words
+//! per stored position.
 //!
 //! # Tests
 //! `tests/edge_geography.rs`: random multigraphs bipartite and not, random boards, every
