@@ -66,6 +66,8 @@ enum Method {
     Matching,
     /// By the bounded search.
     Search,
+    /// Not needed by the starts asked for.
+    Skipped,
 }
 
 /// Who wins directed vertex geography from every start vertex, and with which moves.
@@ -105,15 +107,75 @@ pub fn solve_directed_vertex_while(
     bound: SearchBound,
     go_on: &dyn Fn() -> bool,
 ) -> DirectedVertexSolution {
+    solve(graph, bound, go_on, None)
+}
+
+/// [`solve_directed_vertex_while`] for the start vertices `starts` only: the components
+/// they cannot reach are skipped, and the searched components are searched from the
+/// vertices needed (the starts, and the heads of the exits of every component needed),
+/// so every other vertex may be left [`Outcome::Undecided`]. The outcomes of `starts` are
+/// those of the full solve, except that the searches share a different table, so where the
+/// bound runs out one may decide a start the other leaves undecided (never the opposite
+/// outcome).
+///
+/// # Complexity
+/// O(V + E) to mark what is needed, then as [`solve_directed_vertex`] on what is.
+///
+/// # Examples
+/// ```
+/// use geography_rules::{solve_directed_vertex_from, Digraph, Outcome, SearchBound};
+/// let g = Digraph::from_arcs(4, [(0, 1), (1, 2), (3, 0)]).unwrap();
+/// let s = solve_directed_vertex_from(&g, SearchBound::default(), &[1], &|| true);
+/// assert_eq!(s.outcome(1), Outcome::Win);
+/// assert_eq!(s.outcome(3), Outcome::Undecided); // not needed
+/// ```
+pub fn solve_directed_vertex_from(
+    graph: &Digraph,
+    bound: SearchBound,
+    starts: &[u32],
+    go_on: &dyn Fn() -> bool,
+) -> DirectedVertexSolution {
+    solve(graph, bound, go_on, Some(starts))
+}
+
+fn solve(
+    graph: &Digraph,
+    bound: SearchBound,
+    go_on: &dyn Fn() -> bool,
+    starts: Option<&[u32]>,
+) -> DirectedVertexSolution {
     let n = graph.vertex_count();
     let components = strong_components(graph);
+    // Top down (arcs go to lower components): what the starts need.
+    let needed: Option<Vec<bool>> = starts.map(|starts| {
+        let mut needed = vec![false; n];
+        for &v in starts {
+            needed[v as usize] = true;
+        }
+        for c in (0..components.count()).rev() {
+            let members = components.members_of(c);
+            if members.iter().any(|&v| needed[v as usize]) {
+                for &u in members {
+                    for &y in graph.out_neighbors(u) {
+                        if components.component[y as usize] as usize != c {
+                            needed[y as usize] = true;
+                        }
+                    }
+                }
+            }
+        }
+        needed
+    });
+    let is_needed = |v: u32| needed.as_ref().is_none_or(|needed| needed[v as usize]);
     let mut outcomes = vec![Outcome::Undecided; n];
     let mut witness = vec![NONE; n];
     let mut method = Vec::with_capacity(components.count());
     let mut stopped = false;
     for c in 0..components.count() {
         let members = components.members_of(c);
-        let m = if members.len() == 1 {
+        let m = if !members.iter().any(|&v| is_needed(v)) {
+            Method::Skipped
+        } else if members.len() == 1 {
             let v = members[0];
             outcomes[v as usize] = exit_value(graph, &components, &outcomes, v).outcome();
             Method::Single
@@ -140,6 +202,9 @@ pub fn solve_directed_vertex_while(
             for &v in members {
                 if stopped {
                     break;
+                }
+                if !is_needed(v) {
+                    continue;
                 }
                 game.start(v);
                 match search(&mut game, &mut table, bound.max_positions, go_on) {
@@ -576,7 +641,8 @@ impl Rules for DirectedVertexGame<'_> {
                 .collect::<Vec<_>>()
         });
         let rest = Digraph::from_arcs(names.len(), arcs).expect("local vertices");
-        let solution = solve_directed_vertex_while(&rest, self.bound, go_on);
+        let starts: Vec<u32> = legal_moves.iter().map(|&y| index[y as usize]).collect();
+        let solution = solve_directed_vertex_from(&rest, self.bound, &starts, go_on);
         let mut winning_moves = Vec::new();
         for &y in &legal_moves {
             match solution.outcome(index[y as usize]) {

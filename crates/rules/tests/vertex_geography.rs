@@ -221,3 +221,23 @@ fn illegal_vertex_moves_are_typed_and_leave_the_position_unchanged() {
     assert_eq!(game.undo(), None);
     assert!(DirectedVertexGame::new(&g, 3, SearchBound::default()).is_err());
 }
+
+#[test]
+fn solving_from_some_starts_agrees_with_the_full_solve() {
+    use geography_rules::solve_directed_vertex_from;
+    let mut random = Random::new(36);
+    for round in 0..300 {
+        let n = 1 + random.below(10);
+        let density = 1 + random.below(4);
+        let g = random_digraph(&mut random, n, density);
+        let full = solve_directed_vertex(&g, SearchBound::default());
+        let starts: Vec<u32> = (0..n as u32).filter(|_| random.below(3) == 0).collect();
+        let some = solve_directed_vertex_from(&g, SearchBound::default(), &starts, &|| true);
+        for &v in &starts {
+            assert_eq!(some.outcome(v), full.outcome(v), "{round} from {v}");
+        }
+        for v in 0..n as u32 {
+            assert!(some.outcome(v) == Outcome::Undecided || some.outcome(v) == full.outcome(v));
+        }
+    }
+}
