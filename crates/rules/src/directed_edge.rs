@@ -23,9 +23,10 @@
 //!   position, with labels of its own (below).
 //! - **Retrograde labels** (`retrograde`), computed once on the reduced graph a search
 //!   starts from (its root) by retrograde analysis from the vertices with no arc out: a
-//!   vertex loses if every arc out of it enters a winning vertex (a sink, with none, at
-//!   level 0), wins if some arc out of it enters a losing vertex; each label has the level
-//!   of the round that sets it. As arcs get used, which labels stay true?
+//!   vertex loses if every arc out of it enters a winning vertex (a sink, with none, is
+//!   the first), wins if some arc out of it enters a losing vertex; a label's *level* is its
+//!   rank in the order the labels are set (a queue: a winner after the loser it enters, a
+//!   loser after every winner its arcs enter). As arcs get used, which labels stay true?
 //!   - **Permanent in every position of the game**: a sink loses (arcs are never added); a
 //!     vertex with an arc into a sink wins, because an arc into a sink is only ever used as
 //!     the last move of the game, so it is unused in every position still in play; a vertex
