@@ -444,15 +444,14 @@ impl ParityGame<'_> {
                     continue;
                 }
                 let w = g.other_end(e as usize, u);
-                let lw = match local.get(&w) {
-                    Some(&lw) => lw,
-                    None => {
-                        let lw = order.len() as u32;
-                        local.insert(w, lw);
-                        colour.push(!colour[lu as usize]);
-                        order.push(w);
-                        lw
-                    }
+                let lw = if let Some(&lw) = local.get(&w) {
+                    lw
+                } else {
+                    let lw = order.len() as u32;
+                    local.insert(w, lw);
+                    colour.push(!colour[lu as usize]);
+                    order.push(w);
+                    lw
                 };
                 if colour[lw as usize] == colour[lu as usize] {
                     return None; // an odd cycle or a loop
