@@ -492,6 +492,55 @@ impl<'a> ComponentGame<'a> {
     }
 }
 
+impl ComponentGame<'_> {
+    /// When the part R of the component the token can still reach (unvisited vertices, A
+    /// aside) has all its arcs both ways and no undecided exit, whether the mover wins by
+    /// moving inside it: the undirected game on R plus the token (its arcs into R as edges;
+    /// arcs into the token never matter, it is visited), by the matching theorem as for a
+    /// symmetric component. `None` as soon as a one-way arc or an undecided exit is seen.
+    fn symmetric_remainder(&self) -> Option<bool> {
+        let x = self.token;
+        let mut local: Vec<(u32, u32)> = vec![(x, 0)];
+        let lookup =
+            |local: &[(u32, u32)], v: u32| local.iter().find(|&&(w, _)| w == v).map(|&(_, i)| i);
+        let mut order = vec![x];
+        let mut edges = Vec::new();
+        let mut next = 0;
+        while next < order.len() {
+            let u = order[next];
+            next += 1;
+            if u != x && self.unknown_exit[self.index[u as usize] as usize] {
+                return None;
+            }
+            let lu = lookup(&local, u).expect("numbered when queued");
+            for w in self.inner_moves(u) {
+                if w == x || self.lose_exit[self.index[w as usize] as usize] {
+                    continue;
+                }
+                if u != x && self.graph.find_arc(w, u).is_none() {
+                    return None;
+                }
+                let lw = if let Some(lw) = lookup(&local, w) {
+                    lw
+                } else {
+                    let lw = order.len() as u32;
+                    local.push((w, lw));
+                    order.push(w);
+                    lw
+                };
+                if lu < lw || u == x {
+                    edges.push((lu, lw));
+                }
+            }
+            if order.len() > 64 {
+                return None; // kept cheap: large remainders are searched
+            }
+        }
+        let graph = Graph::from_edges(order.len(), edges).expect("local vertices");
+        Some(Solution::new(&graph).mover_wins(0))
+    }
+}
+
 impl SearchGame for ComponentGame<'_> {
     type Key = Key;
     type Move = (u32, u32);
@@ -505,6 +554,13 @@ impl SearchGame for ComponentGame<'_> {
         let lx = self.index[x as usize] as usize;
         if self.lose_exit[lx] {
             return Expansion::Decided(Value::Win);
+        }
+        if let Some(wins) = self.symmetric_remainder() {
+            return Expansion::Decided(match (wins, self.unknown_exit[lx]) {
+                (true, _) => Value::Win,
+                (false, false) => Value::Lose,
+                (false, true) => Value::Unknown,
+            });
         }
         let mut replies: Vec<(u32, u32)> = Vec::new();
         for y in self.inner_moves(x) {
