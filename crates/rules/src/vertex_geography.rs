@@ -30,10 +30,14 @@
 //! - any other component: the bounded search ([`crate::bounded_search`]) over (vertex,
 //!   visited set within C), one search per start vertex expanding at most
 //!   [`SearchBound::max_positions`] positions, the table shared by the starts of the
-//!   component (sequentially, in increasing order: the same answer every run). Cheap exact
-//!   rules at each position: an exit to a losing entry wins; moves onto A are dropped; a move
-//!   to a vertex with no move left (no unvisited out-neighbour in C, every exit to a winning
-//!   entry) wins; the rest are tried fewest replies first. Past the bound the start is
+//!   component (sequentially, in increasing order: the same answer every run). Exact rules
+//!   at each position: an exit to a losing entry wins; moves onto A are dropped; when the
+//!   part R of C the token can still reach (unvisited, A aside, at most 64 vertices) has all
+//!   its arcs both ways and no undecided exit, the position is the undirected game on R
+//!   plus the token (the token's arcs into R as edges; arcs into the token never matter) and
+//!   the matching theorem decides it, as for a symmetric component; a move to a vertex with
+//!   no move left (no unvisited out-neighbour in C, every exit to a winning entry) wins;
+//!   the rest are tried fewest replies first. Past the bound the start is
 //!   [`Outcome::Undecided`]; an exit to an undecided entry makes a position Unknown unless a
 //!   move is proven to win. A symmetric component with an undecided exit is searched.
 //!
