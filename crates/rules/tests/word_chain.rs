@@ -201,3 +201,17 @@ fn illegal_words_are_typed_and_leave_the_position_unchanged() {
     assert_eq!(game.said(), [0]);
     assert_eq!(game.legal_moves(), [1]);
 }
+
+#[test]
+fn a_stopped_solve_is_a_partial_answer() {
+    let chain = WordChain::new_while(
+        ["ab", "bc", "ca"],
+        ChainRule::Last1,
+        SearchBound::default(),
+        Pruning::default(),
+        &|| false,
+    )
+    .unwrap();
+    assert_eq!(chain.first_player_wins(), None);
+    assert_eq!(chain.undecided_first_words(), ["ab", "bc", "ca"]);
+}
