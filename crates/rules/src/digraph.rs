@@ -358,18 +358,19 @@ mod tests {
                 reach[u as usize][v as usize] = true;
             }
             for k in 0..n {
-                for i in 0..n {
-                    for j in 0..n {
-                        if reach[i][k] && reach[k][j] {
-                            reach[i][j] = true;
+                let via = reach[k].clone();
+                for row in &mut reach {
+                    if row[k] {
+                        for (cell, &r) in row.iter_mut().zip(&via) {
+                            *cell |= r;
                         }
                     }
                 }
             }
             let c = strong_components(&g);
-            for i in 0..n {
-                for j in 0..n {
-                    let same = reach[i][j] && reach[j][i];
+            for (i, row) in reach.iter().enumerate() {
+                for (j, &forward) in row.iter().enumerate() {
+                    let same = forward && reach[j][i];
                     assert_eq!(c.component[i] == c.component[j], same, "{arcs:?}");
                 }
             }

@@ -21,23 +21,38 @@
 //!   an arc the reduction cancelled leaves the reduced remainder *plus* the reverse arc (a
 //!   loop toggles): each move's result is computed on the reduced remainder of the real
 //!   position, with labels of its own (below).
-//! - **Retrograde labels** (`retrograde`), computed once on the graph a search starts from
-//!   (its root), and valid at every position the search reaches from it, since arcs only
-//!   get used:
-//!   - a *sink* (no arc out) loses: permanent, arcs are never added;
-//!   - a vertex with an arc into a sink wins: **permanent**, because an arc into a sink is
-//!     only ever used as the last move of the game (the token then sits on the sink with no
-//!     move), so in every position still in play it is unused;
-//!   - a vertex every arc out of which enters such a winning vertex loses: **permanent**, the
-//!     arcs out of it only disappear and their heads stay winning;
-//!   - a vertex with an arc into a vertex of that last kind wins **only while that arc is
-//!     unused**: such an arc may be used mid-game (the mover on the losing vertex moves on
-//!     to a winning vertex and play goes on), so this label is checked at each position,
-//!     never stored. Further retrograde levels are not permanent and are not used.
+//! - **Retrograde labels** (`retrograde`), computed once on the reduced graph a search
+//!   starts from (its root) by retrograde analysis from the vertices with no arc out: a
+//!   vertex loses if every arc out of it enters a winning vertex (a sink, with none, is
+//!   the first), wins if some arc out of it enters a losing vertex; a label's *level* is its
+//!   rank in the order the labels are set (a queue: a winner after the loser it enters, a
+//!   loser after every winner its arcs enter). As arcs get used, which labels stay true?
+//!   - **Permanent in every position of the game**: a sink loses (arcs are never added); a
+//!     vertex with an arc into a sink wins, because an arc into a sink is only ever used as
+//!     the last move of the game, so it is unused in every position still in play; a vertex
+//!     whose arcs all enter such vertices loses (its arcs only disappear, their heads stay
+//!     winning).
+//!   - **Not permanent in the game** from the next level on: an arc into a losing vertex
+//!     may be used mid-game. In x → y, y → z, z → s, z → x (s a sink) x wins by its label
+//!     (y loses: its one arc enters z, which has an arc into s), yet after x → y → z → x the
+//!     mover at x is stuck.
+//!   - **Every level is true at every position the search expands**, because the search
+//!     never expands a labelled vertex (it takes the label as the value) and so never plays
+//!     an arc out of one. Claim: at a position (v, U) whose used arcs U include no arc into
+//!     a labelled vertex except those of a walk into v whose labels strictly decrease in
+//!     level, v's label is its value. By induction on the level: a winning v at level k has
+//!     an arc v → w into a losing w of level < k; it is not in U (the walk's arcs enter
+//!     vertices of level ≥ k, other used arcs enter no labelled vertex), and (w, U + vw)
+//!     satisfies the claim's condition, so w loses there; a losing v at level k has only
+//!     arcs (from the root, so also now) into winning vertices of level < k, and each move
+//!     extends the walk. The positions the search evaluates are of this kind (their used
+//!     arcs enter unlabelled vertices, but the last), so it may stop at every label. The
+//!     tests check it against plain search, first moves included.
 //!
-//!   In the search, moves onto a permanently winning vertex are dropped (they lose), a move
-//!   to a vertex whose remaining arcs all enter permanently winning vertices wins at once,
-//!   and the others are tried fewest replies first.
+//!   In the search, a labelled token is decided at once, moves onto winning labels are
+//!   dropped (they lose), a move onto a losing label wins at once, a move to a vertex left
+//!   with no move but onto winning labels wins at once, and the others are tried fewest
+//!   replies first.
 //!
 //! Then the bounded search ([`crate::bounded_search`]) over (vertex, remaining reduced
 //! multiplicities), with a transposition table keyed by an incremental hash of the
@@ -114,14 +129,58 @@ pub(crate) fn reduce(graph: &Digraph, left: &[u32], pruning: Pruning) -> Vec<u32
     reduced
 }
 
-/// Which vertices the permanent labels decide, on the root multiplicities.
+/// The retrograde label of a vertex, on the root multiplicities.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Label {
+    /// Not decided by retrograde analysis.
     Open,
-    /// An arc into a sink: wins.
+    /// Some arc out enters a `Lose` vertex: wins.
     Win,
     /// A sink, or every arc out enters a `Win` vertex: loses.
     Lose,
+}
+
+/// Retrograde analysis of the root multiplicities `root` from the vertices with no arc out:
+/// the least fixpoint of "loses if every arc out enters a winning vertex, wins if some arc
+/// out enters a losing vertex" (see the module documentation for why the search may trust
+/// every level of it). A queue over the in-arcs, each distinct arc looked at once.
+fn retrograde(graph: &Digraph, root: &[u32]) -> Vec<Label> {
+    let n = graph.vertex_count();
+    let mut labels = vec![Label::Open; n];
+    let mut open_arcs: Vec<u32> = (0..n as u32)
+        .map(|u| graph.out_arcs(u).filter(|&a| root[a] > 0).count() as u32)
+        .collect();
+    let mut queue: Vec<u32> = (0..n as u32)
+        .filter(|&u| open_arcs[u as usize] == 0)
+        .collect();
+    for &u in &queue {
+        labels[u as usize] = Label::Lose;
+    }
+    let mut next = 0;
+    while next < queue.len() {
+        let v = queue[next];
+        next += 1;
+        for &a in graph.in_arcs(v) {
+            if root[a as usize] == 0 {
+                continue;
+            }
+            let u = graph.arc(a as usize).0;
+            if labels[u as usize] != Label::Open {
+                continue;
+            }
+            if labels[v as usize] == Label::Lose {
+                labels[u as usize] = Label::Win;
+                queue.push(u);
+            } else {
+                open_arcs[u as usize] -= 1;
+                if open_arcs[u as usize] == 0 {
+                    labels[u as usize] = Label::Lose;
+                    queue.push(u);
+                }
+            }
+        }
+    }
+    labels
 }
 
 /// The search of one root: the graph, the labels of the root, the hash words, the table.
@@ -154,30 +213,11 @@ impl<'a> EdgeSearch<'a> {
     /// A search from the reduced root `root` (multiplicities by arc id).
     pub(crate) fn new(graph: &'a Digraph, root: Vec<u32>, pruning: Pruning) -> Self {
         let n = graph.vertex_count();
-        let mut labels = vec![Label::Open; n];
-        if pruning.retrograde {
-            let has_out = |u: u32| graph.out_arcs(u).any(|a| root[a] > 0);
-            let sink: Vec<bool> = (0..n as u32).map(|u| !has_out(u)).collect();
-            for u in 0..n as u32 {
-                if sink[u as usize] {
-                    labels[u as usize] = Label::Lose;
-                } else if graph
-                    .out_arcs(u)
-                    .any(|a| root[a] > 0 && sink[graph.arc(a).1 as usize])
-                {
-                    labels[u as usize] = Label::Win;
-                }
-            }
-            for u in 0..n as u32 {
-                if labels[u as usize] == Label::Open
-                    && graph
-                        .out_arcs(u)
-                        .all(|a| root[a] == 0 || labels[graph.arc(a).1 as usize] == Label::Win)
-                {
-                    labels[u as usize] = Label::Lose;
-                }
-            }
-        }
+        let labels = if pruning.retrograde {
+            retrograde(graph, &root)
+        } else {
+            vec![Label::Open; n]
+        };
         let mut random = Random::new(0x5eed_d1e9);
         let zobrist: Vec<u64> = (0..graph.distinct_arc_count())
             .map(|_| random.next_u64())
@@ -352,12 +392,13 @@ const NONE: u32 = u32::MAX;
 /// ```
 /// use geography_rules::{solve_directed_edge, Digraph, Pruning, SearchBound};
 /// // 0 ⇄ 1 and 1 → 2: the opposite pair cancels; from 0 the mover is stuck in the reduced
-/// // game (whoever takes 0 → 1 is answered by 1 → 0), from 1 the mover goes to 2 and wins.
+/// // game (0 → 1 is answered by 1 → 0). From 1 both moves win: 1 → 2 at once, and 1 → 0,
+/// // a cancelled arc, leaves 0 → 1 unmatched: the opponent must take it, then 1 → 2.
 /// let g = Digraph::from_arcs(3, [(0, 1), (1, 0), (1, 2)]).unwrap();
 /// let s = solve_directed_edge(&g, SearchBound::default(), Pruning::default());
 /// assert_eq!(s.mover_wins(), [1]);
 /// assert_eq!(s.mover_loses(), [0, 2]);
-/// assert_eq!(s.winning_moves(1), [(1, 2)]);
+/// assert_eq!(s.winning_moves(1), [(1, 0), (1, 2)]);
 /// ```
 pub fn solve_directed_edge(
     graph: &Digraph,

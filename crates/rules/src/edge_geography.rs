@@ -19,7 +19,7 @@
 //! Let G be bipartite with sides X ∋ v and Y, and M the X × Y matrix over GF(2) with
 //! M[x][y] = the multiplicity of {x, y} mod 2. **The mover at v wins iff the row of v is
 //! not in the span of the other rows of M** (removing it lowers the rank). Equivalently the
-//! unit vector e_v lies in the column space of M, or: v is in the support of no linear
+//! unit vector `e_v` lies in the column space of M, or: v is in the support of no linear
 //! dependency among the rows. So one elimination per side answers every start vertex: the
 //! rows are reduced one by one against an echelon basis, each carrying the combination of
 //! original rows it is (a bit row of |X| bits); a row reduced to zero is a dependency, and
@@ -27,22 +27,37 @@
 //! over a basis of the dependency space is the union over all of it). An isolated vertex, or
 //! one whose edges all have even multiplicity, has a zero row: it loses.
 //!
+//! **Winning moves** (checked the same way): from v ∈ X, a move to w ∈ Y wins iff v wins
+//! and either w loses now, or row v takes part in a combination of rows of X that sums to
+//! the unit vector `e_w` (one exists when w wins; all agree on a winning v's row).
+//! Proof: with N = Mᵀ (rows: Y), the move toggles N[w][v]; w loses after it iff
+//! `r_w + e_v` is in the span S of the other rows of N. If w loses now, S is the whole row space, so iff `e_v` is in it: iff v wins.
+//! If w wins now, `r_w + e_v ∈ S` needs `e_v` in the row space (v wins) and then holds iff
+//! `e_v ∉ S`, iff `x_v = 1` for the solutions x of `N x = e_w` (they differ by the null
+//! space of N, whose support misses a winning v). So both sides' eliminations answer every
+//! move of every position.
+//!
 //! # Other graphs
 //! Bounded search ([`crate::bounded_search`]) over (vertex, parities), one search per start
 //! vertex expanding at most [`SearchBound::max_positions`] positions, the table shared by
-//! the starts in increasing order. Cheap exact rules: a move to a vertex left with no odd
-//! edge wins at once; moves are tried fewest replies first.
+//! the starts in increasing order. Exact rules at each position: when the odd edges the
+//! token can reach form a bipartite graph (the odd cycles are used up), the criterion
+//! above decides it on that part; a move to a vertex left with no odd edge wins at once;
+//! moves are tried fewest replies first.
 //!
 //! # Complexity
 //! Bipartite: O(|X| · rank · (|Y| + |X|) / 64) word operations per side, O(|X| (|X| + |Y|) /
-//! 64) words of memory; [`UndirectedEdgeSolution::winning_moves`] repeats one elimination per
-//! move. Otherwise at most `max_positions` positions per start, each O(degree) plus the
-//! table, O(E / 64) words per stored position.
+//! 64) words of memory; [`UndirectedEdgeSolution::winning_moves`] repeats the two
+//! eliminations, then O(rank · (|X| + |Y|) / 64) per move. Otherwise at most
+//! `max_positions` positions per start, each O(degree) plus the table, O(E / 64) words
+//! per stored position.
 //!
 //! # Tests
 //! `tests/edge_geography.rs`: random multigraphs bipartite and not, random boards, every
 //! outcome and winning move against plain game-tree search over multiplicities; every
 //! position of random games through [`Rules`].
+
+use std::collections::HashMap;
 
 use crate::bounded_search::{search, Expansion, Outcome, SearchBound, SearchGame, Table, Value};
 use crate::multigraph::Multigraph;
@@ -68,13 +83,14 @@ const NONE: u32 = u32::MAX;
 /// # Examples
 /// ```
 /// use geography_rules::{solve_undirected_edge, Multigraph, SearchBound};
-/// // A path 0 – 1 – 2: from the middle the mover takes one edge and the opponent the other.
+/// // A path 0 – 1 – 2: from the middle the mover takes an edge and the opponent is stuck;
+/// // from an end the mover goes to the middle, the opponent takes the other edge.
 /// let path = Multigraph::from_edges(3, [(0, 1), (1, 2)]).unwrap();
 /// let s = solve_undirected_edge(&path, SearchBound::default());
 /// assert!(s.is_bipartite());
-/// assert_eq!(s.mover_wins(), [0, 2]);
-/// assert_eq!(s.mover_loses(), [1]);
-/// assert_eq!(s.winning_moves(0), [(0, 1)]);
+/// assert_eq!(s.mover_wins(), [1]);
+/// assert_eq!(s.mover_loses(), [0, 2]);
+/// assert_eq!(s.winning_moves(1), [(1, 0), (1, 2)]);
 /// ```
 pub fn solve_undirected_edge(graph: &Multigraph, bound: SearchBound) -> UndirectedEdgeSolution {
     solve_undirected_edge_while(graph, bound, &|| true)
@@ -179,31 +195,29 @@ impl UndirectedEdgeSolution {
     /// its outcome for the player who makes it.
     pub fn move_outcomes(&self, v: u32) -> Vec<((u32, u32), Outcome)> {
         let mut parity = full_parity(&self.graph);
-        let mut table = Table::new();
-        let mut result: Vec<((u32, u32), Outcome)> = self
-            .graph
-            .incident(v)
-            .iter()
-            .map(|&e| {
-                let w = self.graph.other_end(e as usize, v);
-                let outcome = if self.witness[v as usize] == e {
-                    Outcome::Win
-                } else {
+        let edges = self.graph.incident(v);
+        let outcomes: Vec<Outcome> = if let Some(colour) = &self.colouring {
+            bipartite_moves(&self.graph, colour, &parity, v, edges)
+        } else {
+            let mut table = Table::new();
+            edges
+                .iter()
+                .map(|&e| {
+                    if self.witness[v as usize] == e {
+                        return Outcome::Win;
+                    }
+                    let w = self.graph.other_end(e as usize, v);
                     toggle(&mut parity, e as usize);
-                    let o = outcome_at(
-                        &self.graph,
-                        self.colouring.as_deref(),
-                        &parity,
-                        w,
-                        &mut table,
-                        self.bound,
-                        &|| true,
-                    );
+                    let o = outcome_at(&self.graph, &parity, w, &mut table, self.bound, &|| true);
                     toggle(&mut parity, e as usize);
                     flip(o)
-                };
-                ((v, w), outcome)
-            })
+                })
+                .collect()
+        };
+        let mut result: Vec<((u32, u32), Outcome)> = edges
+            .iter()
+            .zip(outcomes)
+            .map(|(&e, o)| ((v, self.graph.other_end(e as usize, v)), o))
             .collect();
         result.sort_unstable_by_key(|&((_, w), _)| w);
         result
@@ -239,24 +253,15 @@ fn bit(bits: &[u64], i: usize) -> bool {
     bits[i / 64] >> (i % 64) & 1 == 1
 }
 
-/// The outcome for the mover at `token` with edge parities `parity`.
+/// The outcome for the mover at `token` with edge parities `parity`, by bounded search.
 fn outcome_at(
     graph: &Multigraph,
-    colouring: Option<&[bool]>,
     parity: &[u64],
     token: u32,
     table: &mut Table<ParityKey>,
     bound: SearchBound,
     go_on: &dyn Fn() -> bool,
 ) -> Outcome {
-    if let Some(colour) = colouring {
-        let losing = losing_side(graph, colour, parity, colour[token as usize]);
-        return if losing[token as usize] {
-            Outcome::Lose
-        } else {
-            Outcome::Win
-        };
-    }
     let mut game = ParityGame {
         graph,
         parity: parity.to_vec(),
@@ -268,61 +273,144 @@ fn outcome_at(
     }
 }
 
-/// Which vertices of side `side` lose: those in the support of a dependency among the
-/// rows of the side's GF(2) biadjacency matrix (others of the graph: `false`).
-fn losing_side(graph: &Multigraph, colour: &[bool], parity: &[u64], side: bool) -> Vec<bool> {
-    let n = graph.vertex_count();
-    // Local numbering: rows are the vertices of `side`, columns those of the other side.
-    let mut local = vec![0u32; n];
-    let mut rows = Vec::new();
-    let mut cols = 0usize;
-    for v in 0..n {
-        if colour[v] == side {
-            local[v] = rows.len() as u32;
-            rows.push(v as u32);
-        } else {
-            local[v] = cols as u32;
-            cols += 1;
-        }
-    }
-    let (cw, rw) = (cols.div_ceil(64), rows.len().div_ceil(64));
-    let width = cw + rw;
-    // Basis rows: [matrix part | combination part], with their pivot column.
-    let mut basis: Vec<u64> = Vec::new();
-    let mut pivots: Vec<usize> = Vec::new();
-    let mut losing = vec![false; n];
-    let mut dependent_support = vec![0u64; rw];
-    let mut row = vec![0u64; width];
-    for (i, &v) in rows.iter().enumerate() {
-        row.fill(0);
-        for &e in graph.incident(v) {
-            if bit(parity, e as usize) {
-                let w = graph.other_end(e as usize, v);
-                toggle(&mut row, local[w as usize] as usize);
+/// One elimination of the rows of a side's GF(2) biadjacency matrix (rows: the vertices of
+/// the side; columns: those of the other side; entries: multiplicities mod 2), each row
+/// carrying the combination of original rows it is.
+struct SideElimination {
+    /// Row index of a vertex of the side, column index of a vertex of the other side.
+    local: Vec<u32>,
+    /// Words of the matrix part, of a whole row.
+    cw: usize,
+    width: usize,
+    /// Basis rows, `width` words each: [matrix part | combination part].
+    basis: Vec<u64>,
+    pivots: Vec<usize>,
+    /// Per vertex of the side: in the support of a dependency among the rows (it loses).
+    losing: Vec<bool>,
+}
+
+impl SideElimination {
+    fn new(graph: &Multigraph, colour: &[bool], parity: &[u64], side: bool) -> Self {
+        let n = graph.vertex_count();
+        let mut local = vec![0u32; n];
+        let mut rows = Vec::new();
+        let mut cols = 0usize;
+        for v in 0..n {
+            if colour[v] == side {
+                local[v] = rows.len() as u32;
+                rows.push(v as u32);
+            } else {
+                local[v] = cols as u32;
+                cols += 1;
             }
         }
-        toggle(&mut row[cw..], i);
-        for (b, &p) in pivots.iter().enumerate() {
-            if bit(&row, p) {
-                let base = &basis[b * width..(b + 1) * width];
+        let (cw, rw) = (cols.div_ceil(64), rows.len().div_ceil(64));
+        let width = cw + rw;
+        let mut elimination = SideElimination {
+            local,
+            cw,
+            width,
+            basis: Vec::new(),
+            pivots: Vec::new(),
+            losing: vec![false; n],
+        };
+        let mut dependent_support = vec![0u64; rw];
+        let mut row = vec![0u64; width];
+        for (i, &v) in rows.iter().enumerate() {
+            row.fill(0);
+            for &e in graph.incident(v) {
+                if bit(parity, e as usize) {
+                    let w = graph.other_end(e as usize, v);
+                    toggle(&mut row, elimination.local[w as usize] as usize);
+                }
+            }
+            toggle(&mut row[cw..], i);
+            elimination.reduce(&mut row);
+            if let Some(p) = (0..cw).find(|&k| row[k] != 0) {
+                elimination
+                    .pivots
+                    .push(p * 64 + row[p].trailing_zeros() as usize);
+                elimination.basis.extend_from_slice(&row);
+            } else {
+                for (s, &x) in dependent_support.iter_mut().zip(&row[cw..]) {
+                    *s |= x;
+                }
+            }
+        }
+        for (i, &v) in rows.iter().enumerate() {
+            elimination.losing[v as usize] = bit(&dependent_support, i);
+        }
+        elimination
+    }
+
+    /// Clears every pivot column of `row` by adding basis rows (in insertion order: a basis
+    /// row is zero at the pivots of the rows before it).
+    fn reduce(&self, row: &mut [u64]) {
+        for (b, &p) in self.pivots.iter().enumerate() {
+            if bit(row, p) {
+                let base = &self.basis[b * self.width..(b + 1) * self.width];
                 for (x, y) in row.iter_mut().zip(base) {
                     *x ^= y;
                 }
             }
         }
-        if let Some(p) = (0..cw).find(|&k| row[k] != 0) {
-            pivots.push(p * 64 + row[p].trailing_zeros() as usize);
-            basis.extend_from_slice(&row);
-        } else {
-            for (s, &x) in dependent_support.iter_mut().zip(&row[cw..]) {
-                *s |= x;
+    }
+
+    /// Whether row `v` (a vertex of the side) is used by the combination of rows summing to
+    /// the unit vector of column `w` (a vertex of the other side); `None` if there is none.
+    fn in_unit_combination(&self, w: u32, v: u32) -> Option<bool> {
+        let mut row = vec![0u64; self.width];
+        toggle(&mut row, self.local[w as usize] as usize);
+        self.reduce(&mut row);
+        row[..self.cw]
+            .iter()
+            .all(|&x| x == 0)
+            .then(|| bit(&row[self.cw..], self.local[v as usize] as usize))
+    }
+}
+
+/// Which vertices of side `side` lose (others of the graph: `false`).
+fn losing_side(graph: &Multigraph, colour: &[bool], parity: &[u64], side: bool) -> Vec<bool> {
+    SideElimination::new(graph, colour, parity, side).losing
+}
+
+/// On a bipartite graph with edge parities `parity`, the outcome of every move from `v`
+/// along the edges `edges` (ids at `v`) for the player who makes it, from one elimination
+/// per side. With X ∋ v and Y the sides, N the Y × X matrix and `r_w` its rows, the move
+/// to w toggles N[w][v]; it wins iff w then loses, iff `r_w + e_v` is in the span of the
+/// other rows. If `r_w` is in that span (w loses now), iff `e_v` is in the row space of N,
+/// iff v wins now. Otherwise iff v wins now and `e_v` is outside the span of the other
+/// rows: iff `x_v = 1` for a solution x of `N x = e_w` (its coordinates outside the support
+/// of the null space of N, v's among them when v wins, are the same for every solution),
+/// and `N x = e_w` says that x is a combination of rows of the X side summing to `e_w`.
+fn bipartite_moves(
+    graph: &Multigraph,
+    colour: &[bool],
+    parity: &[u64],
+    v: u32,
+    edges: &[u32],
+) -> Vec<Outcome> {
+    let side = colour[v as usize];
+    let mine = SideElimination::new(graph, colour, parity, side);
+    if mine.losing[v as usize] {
+        return vec![Outcome::Lose; edges.len()];
+    }
+    let theirs = losing_side(graph, colour, parity, !side);
+    edges
+        .iter()
+        .map(|&e| {
+            let w = graph.other_end(e as usize, v);
+            let wins = theirs[w as usize]
+                || mine
+                    .in_unit_combination(w, v)
+                    .expect("a winning w has a column solution");
+            if wins {
+                Outcome::Win
+            } else {
+                Outcome::Lose
             }
-        }
-    }
-    for (i, &v) in rows.iter().enumerate() {
-        losing[v as usize] = bit(&dependent_support, i);
-    }
-    losing
+        })
+        .collect()
 }
 
 type ParityKey = (u32, Box<[u64]>);
@@ -332,6 +420,51 @@ struct ParityGame<'a> {
     graph: &'a Multigraph,
     parity: Vec<u64>,
     token: u32,
+}
+
+impl ParityGame<'_> {
+    /// When the odd edges the token can reach form a bipartite graph, whether the mover
+    /// wins, by the criterion on that part alone (the rest is never played); else `None`.
+    /// O(E log E) per call.
+    fn bipartite_remainder(&self) -> Option<bool> {
+        let g = self.graph;
+        let mut local: HashMap<u32, u32> = HashMap::new();
+        let mut colour: Vec<bool> = Vec::new();
+        let mut order = vec![self.token];
+        local.insert(self.token, 0);
+        colour.push(false);
+        let mut edges = Vec::new();
+        let mut next = 0;
+        while next < order.len() {
+            let u = order[next];
+            next += 1;
+            let lu = local[&u];
+            for &e in g.incident(u) {
+                if !bit(&self.parity, e as usize) {
+                    continue;
+                }
+                let w = g.other_end(e as usize, u);
+                let lw = if let Some(&lw) = local.get(&w) {
+                    lw
+                } else {
+                    let lw = order.len() as u32;
+                    local.insert(w, lw);
+                    colour.push(!colour[lu as usize]);
+                    order.push(w);
+                    lw
+                };
+                if colour[lw as usize] == colour[lu as usize] {
+                    return None; // an odd cycle or a loop
+                }
+                if lu < lw {
+                    edges.push((lu, lw));
+                }
+            }
+        }
+        let part = Multigraph::from_edges(order.len(), edges).expect("local vertices");
+        let parity = vec![u64::MAX; part.distinct_edge_count().div_ceil(64)];
+        Some(!losing_side(&part, &colour, &parity, false)[0])
+    }
 }
 
 impl SearchGame for ParityGame<'_> {
@@ -344,6 +477,9 @@ impl SearchGame for ParityGame<'_> {
 
     fn expand(&mut self, moves: &mut Vec<(u32, u32)>) -> Expansion {
         let x = self.token;
+        if let Some(wins) = self.bipartite_remainder() {
+            return Expansion::Decided(if wins { Value::Win } else { Value::Lose });
+        }
         let mut replies: Vec<(u32, u32)> = Vec::new();
         for &e in self.graph.incident(x) {
             if !bit(&self.parity, e as usize) {
@@ -484,31 +620,36 @@ impl Rules for UndirectedEdgeGame<'_> {
                 toggle(&mut parity, e);
             }
         }
-        let mut table = Table::new();
-        let mut winning_moves = Vec::new();
-        for &(u, v) in &legal_moves {
-            let e = self.graph.find_edge(u, v).expect("a legal move");
-            toggle(&mut parity, e);
-            let o = outcome_at(
-                self.graph,
-                colouring.as_deref(),
-                &parity,
-                v,
-                &mut table,
-                self.bound,
-                go_on,
-            );
-            toggle(&mut parity, e);
-            match o {
-                Outcome::Lose => winning_moves.push((u, v)),
-                Outcome::Win => {}
-                Outcome::Undecided => {
-                    return Err(Undecided {
-                        explored: self.bound.max_positions,
-                    });
-                }
-            }
+        let edges: Vec<u32> = legal_moves
+            .iter()
+            .map(|&(u, v)| self.graph.find_edge(u, v).expect("a legal move") as u32)
+            .collect();
+        let outcomes: Vec<Outcome> = if let Some(colour) = &colouring {
+            bipartite_moves(self.graph, colour, &parity, self.token, &edges)
+        } else {
+            let mut table = Table::new();
+            edges
+                .iter()
+                .map(|&e| {
+                    let w = self.graph.other_end(e as usize, self.token);
+                    toggle(&mut parity, e as usize);
+                    let o = outcome_at(self.graph, &parity, w, &mut table, self.bound, go_on);
+                    toggle(&mut parity, e as usize);
+                    flip(o)
+                })
+                .collect()
+        };
+        if outcomes.contains(&Outcome::Undecided) {
+            return Err(Undecided {
+                explored: self.bound.max_positions,
+            });
         }
+        let winning_moves: Vec<(u32, u32)> = legal_moves
+            .iter()
+            .zip(&outcomes)
+            .filter(|&(_, &o)| o == Outcome::Win)
+            .map(|(&mv, _)| mv)
+            .collect();
         Ok(PositionAnalysis {
             mover_wins: !winning_moves.is_empty(),
             winning_moves,

@@ -16,6 +16,19 @@
 //!   matchings, with a bounded search where the criterion does not decide;
 //! - [`TreasureMap`], [`analyse_treasure`]: the treasure game of HDU 4101, decided by a
 //!   parity;
+//! - the wider family, each answered from every start vertex (win, lose, or undecided past
+//!   a [`SearchBound`], never a guess) with its winning moves, and playable through
+//!   [`Rules`]:
+//!   - [`solve_directed_vertex`] ([`DirectedVertexSolution`], [`DirectedVertexGame`]):
+//!     directed vertex geography on a [`Digraph`], by strongly connected components
+//!     ([`strong_components`]) bottom up, the matching theorem on symmetric components, a
+//!     bounded search elsewhere;
+//!   - [`solve_undirected_edge`] ([`UndirectedEdgeSolution`], [`UndirectedEdgeGame`]):
+//!     undirected edge geography on a [`Multigraph`], by a GF(2) criterion when bipartite;
+//!   - [`solve_directed_edge`] ([`DirectedEdgeSolution`], [`DirectedEdgeGame`]): directed
+//!     edge geography, with the exact rules of [`Pruning`];
+//!   - [`WordChain`] ([`ChainRule`], [`WordChainGame`]): the word game, directed edge
+//!     geography on the words' keys;
 //! - [`Rules`]: the one abstraction every game's position implements (legal moves, `play`
 //!   with a typed [`IllegalMove`], `undo`, an exact [`PositionAnalysis`]);
 //! - [`BruteForce`], [`SlitherBruteForce`] and the generic [`search_winning_moves`]: plain
@@ -95,6 +108,7 @@ pub use treasure::{
 };
 pub use treasure_game::TreasureGame;
 pub use vertex_geography::{
-    solve_directed_vertex, solve_directed_vertex_while, DirectedVertexGame, DirectedVertexSolution,
+    solve_directed_vertex, solve_directed_vertex_from, solve_directed_vertex_while,
+    DirectedVertexGame, DirectedVertexSolution,
 };
 pub use word_chain::{ChainRule, WordChain, WordChainError, WordChainGame};

@@ -30,10 +30,14 @@
 //! - any other component: the bounded search ([`crate::bounded_search`]) over (vertex,
 //!   visited set within C), one search per start vertex expanding at most
 //!   [`SearchBound::max_positions`] positions, the table shared by the starts of the
-//!   component (sequentially, in increasing order: the same answer every run). Cheap exact
-//!   rules at each position: an exit to a losing entry wins; moves onto A are dropped; a move
-//!   to a vertex with no move left (no unvisited out-neighbour in C, every exit to a winning
-//!   entry) wins; the rest are tried fewest replies first. Past the bound the start is
+//!   component (sequentially, in increasing order: the same answer every run). Exact rules
+//!   at each position: an exit to a losing entry wins; moves onto A are dropped; when the
+//!   part R of C the token can still reach (unvisited, A aside, at most 64 vertices) has all
+//!   its arcs both ways and no undecided exit, the position is the undirected game on R
+//!   plus the token (the token's arcs into R as edges; arcs into the token never matter) and
+//!   the matching theorem decides it, as for a symmetric component; a move to a vertex with
+//!   no move left (no unvisited out-neighbour in C, every exit to a winning entry) wins;
+//!   the rest are tried fewest replies first. Past the bound the start is
 //!   [`Outcome::Undecided`]; an exit to an undecided entry makes a position Unknown unless a
 //!   move is proven to win. A symmetric component with an undecided exit is searched.
 //!
@@ -66,6 +70,8 @@ enum Method {
     Matching,
     /// By the bounded search.
     Search,
+    /// Not needed by the starts asked for.
+    Skipped,
 }
 
 /// Who wins directed vertex geography from every start vertex, and with which moves.
@@ -105,15 +111,75 @@ pub fn solve_directed_vertex_while(
     bound: SearchBound,
     go_on: &dyn Fn() -> bool,
 ) -> DirectedVertexSolution {
+    solve(graph, bound, go_on, None)
+}
+
+/// [`solve_directed_vertex_while`] for the start vertices `starts` only: the components
+/// they cannot reach are skipped, and the searched components are searched from the
+/// vertices needed (the starts, and the heads of the exits of every component needed),
+/// so every other vertex may be left [`Outcome::Undecided`]. The outcomes of `starts` are
+/// those of the full solve, except that the searches share a different table, so where the
+/// bound runs out one may decide a start the other leaves undecided (never the opposite
+/// outcome).
+///
+/// # Complexity
+/// O(V + E) to mark what is needed, then as [`solve_directed_vertex`] on what is.
+///
+/// # Examples
+/// ```
+/// use geography_rules::{solve_directed_vertex_from, Digraph, Outcome, SearchBound};
+/// let g = Digraph::from_arcs(4, [(0, 1), (1, 2), (3, 0)]).unwrap();
+/// let s = solve_directed_vertex_from(&g, SearchBound::default(), &[1], &|| true);
+/// assert_eq!(s.outcome(1), Outcome::Win);
+/// assert_eq!(s.outcome(3), Outcome::Undecided); // not needed
+/// ```
+pub fn solve_directed_vertex_from(
+    graph: &Digraph,
+    bound: SearchBound,
+    starts: &[u32],
+    go_on: &dyn Fn() -> bool,
+) -> DirectedVertexSolution {
+    solve(graph, bound, go_on, Some(starts))
+}
+
+fn solve(
+    graph: &Digraph,
+    bound: SearchBound,
+    go_on: &dyn Fn() -> bool,
+    starts: Option<&[u32]>,
+) -> DirectedVertexSolution {
     let n = graph.vertex_count();
     let components = strong_components(graph);
+    // Top down (arcs go to lower components): what the starts need.
+    let needed: Option<Vec<bool>> = starts.map(|starts| {
+        let mut needed = vec![false; n];
+        for &v in starts {
+            needed[v as usize] = true;
+        }
+        for c in (0..components.count()).rev() {
+            let members = components.members_of(c);
+            if members.iter().any(|&v| needed[v as usize]) {
+                for &u in members {
+                    for &y in graph.out_neighbors(u) {
+                        if components.component[y as usize] as usize != c {
+                            needed[y as usize] = true;
+                        }
+                    }
+                }
+            }
+        }
+        needed
+    });
+    let is_needed = |v: u32| needed.as_ref().is_none_or(|needed| needed[v as usize]);
     let mut outcomes = vec![Outcome::Undecided; n];
     let mut witness = vec![NONE; n];
     let mut method = Vec::with_capacity(components.count());
     let mut stopped = false;
     for c in 0..components.count() {
         let members = components.members_of(c);
-        let m = if members.len() == 1 {
+        let m = if !members.iter().any(|&v| is_needed(v)) {
+            Method::Skipped
+        } else if members.len() == 1 {
             let v = members[0];
             outcomes[v as usize] = exit_value(graph, &components, &outcomes, v).outcome();
             Method::Single
@@ -126,9 +192,8 @@ pub fn solve_directed_vertex_while(
             let (local, aside) = matching_graph(graph, &components, &outcomes, c);
             let solution = Solution::new(&local.graph);
             for &v in members {
-                outcomes[v as usize] = if aside[local.index[v as usize] as usize] {
-                    Outcome::Win
-                } else if solution.mover_wins(local.index[v as usize]) {
+                let lv = local.index[v as usize];
+                outcomes[v as usize] = if aside[lv as usize] || solution.mover_wins(lv) {
                     Outcome::Win
                 } else {
                     Outcome::Lose
@@ -141,6 +206,9 @@ pub fn solve_directed_vertex_while(
             for &v in members {
                 if stopped {
                     break;
+                }
+                if !is_needed(v) {
+                    continue;
                 }
                 game.start(v);
                 match search(&mut game, &mut table, bound.max_positions, go_on) {
@@ -428,6 +496,55 @@ impl<'a> ComponentGame<'a> {
     }
 }
 
+impl ComponentGame<'_> {
+    /// When the part R of the component the token can still reach (unvisited vertices, A
+    /// aside) has all its arcs both ways and no undecided exit, whether the mover wins by
+    /// moving inside it: the undirected game on R plus the token (its arcs into R as edges;
+    /// arcs into the token never matter, it is visited), by the matching theorem as for a
+    /// symmetric component. `None` as soon as a one-way arc or an undecided exit is seen.
+    fn symmetric_remainder(&self) -> Option<bool> {
+        let x = self.token;
+        let mut local: Vec<(u32, u32)> = vec![(x, 0)];
+        let lookup =
+            |local: &[(u32, u32)], v: u32| local.iter().find(|&&(w, _)| w == v).map(|&(_, i)| i);
+        let mut order = vec![x];
+        let mut edges = Vec::new();
+        let mut next = 0;
+        while next < order.len() {
+            let u = order[next];
+            next += 1;
+            if u != x && self.unknown_exit[self.index[u as usize] as usize] {
+                return None;
+            }
+            let lu = lookup(&local, u).expect("numbered when queued");
+            for w in self.inner_moves(u) {
+                if w == x || self.lose_exit[self.index[w as usize] as usize] {
+                    continue;
+                }
+                if u != x && self.graph.find_arc(w, u).is_none() {
+                    return None;
+                }
+                let lw = if let Some(lw) = lookup(&local, w) {
+                    lw
+                } else {
+                    let lw = order.len() as u32;
+                    local.push((w, lw));
+                    order.push(w);
+                    lw
+                };
+                if lu < lw || u == x {
+                    edges.push((lu, lw));
+                }
+            }
+            if order.len() > 64 {
+                return None; // kept cheap: large remainders are searched
+            }
+        }
+        let graph = Graph::from_edges(order.len(), edges).expect("local vertices");
+        Some(Solution::new(&graph).mover_wins(0))
+    }
+}
+
 impl SearchGame for ComponentGame<'_> {
     type Key = Key;
     type Move = (u32, u32);
@@ -441,6 +558,13 @@ impl SearchGame for ComponentGame<'_> {
         let lx = self.index[x as usize] as usize;
         if self.lose_exit[lx] {
             return Expansion::Decided(Value::Win);
+        }
+        if let Some(wins) = self.symmetric_remainder() {
+            return Expansion::Decided(match (wins, self.unknown_exit[lx]) {
+                (true, _) => Value::Win,
+                (false, false) => Value::Lose,
+                (false, true) => Value::Unknown,
+            });
         }
         let mut replies: Vec<(u32, u32)> = Vec::new();
         for y in self.inner_moves(x) {
@@ -577,7 +701,8 @@ impl Rules for DirectedVertexGame<'_> {
                 .collect::<Vec<_>>()
         });
         let rest = Digraph::from_arcs(names.len(), arcs).expect("local vertices");
-        let solution = solve_directed_vertex_while(&rest, self.bound, go_on);
+        let starts: Vec<u32> = legal_moves.iter().map(|&y| index[y as usize]).collect();
+        let solution = solve_directed_vertex_from(&rest, self.bound, &starts, go_on);
         let mut winning_moves = Vec::new();
         for &y in &legal_moves {
             match solution.outcome(index[y as usize]) {

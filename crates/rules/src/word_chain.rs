@@ -133,6 +133,21 @@ impl WordChain {
         bound: SearchBound,
         pruning: Pruning,
     ) -> Result<Self, WordChainError> {
+        Self::new_while(words, rule, bound, pruning, &|| true)
+    }
+
+    /// [`WordChain::new`], asking `go_on` as the searches go: once it answers false, every
+    /// first word not yet decided is undecided (a partial answer, not an error).
+    ///
+    /// # Errors
+    /// As [`WordChain::new`].
+    pub fn new_while<S: AsRef<str>>(
+        words: impl IntoIterator<Item = S>,
+        rule: ChainRule,
+        bound: SearchBound,
+        pruning: Pruning,
+        go_on: &dyn Fn() -> bool,
+    ) -> Result<Self, WordChainError> {
         let mut index = HashMap::new();
         let mut list = Vec::new();
         let mut too_short = Vec::new();
@@ -180,7 +195,13 @@ impl WordChain {
             .collect();
         let mut shared = EdgeSearch::new(&graph, reduce(&graph, &left, pruning), pruning);
         let first_outcomes = (0..graph.distinct_arc_count())
-            .map(|a| move_outcome(&graph, &mut left, a, &mut shared, bound, &|| true))
+            .map(|a| {
+                if go_on() {
+                    move_outcome(&graph, &mut left, a, &mut shared, bound, go_on)
+                } else {
+                    Outcome::Undecided
+                }
+            })
             .collect();
         drop(shared);
         Ok(WordChain {

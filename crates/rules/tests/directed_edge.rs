@@ -179,3 +179,28 @@ fn the_rules_decide_more_than_the_plain_search_at_the_same_bound() {
         "{pruned} undecided with the rules, {plain} without"
     );
 }
+
+#[test]
+fn illegal_arc_moves_are_typed_and_leave_the_position_unchanged() {
+    use geography_rules::{IllegalMove, Rules};
+    let g = Digraph::from_arcs(3, [(0, 1), (1, 0), (1, 2)]).unwrap();
+    let mut game =
+        DirectedEdgeGame::new(&g, 0, SearchBound::default(), Pruning::default()).unwrap();
+    assert_eq!(
+        game.play((1, 0)),
+        Err(IllegalMove::NotAtToken { token: 0, from: 1 })
+    );
+    assert_eq!(
+        game.play((0, 2)),
+        Err(IllegalMove::NotAnEdge { u: 0, v: 2 })
+    );
+    game.play((0, 1)).unwrap();
+    game.play((1, 0)).unwrap();
+    assert_eq!(
+        game.play((0, 1)),
+        Err(IllegalMove::AlreadyChosen { u: 0, v: 1 })
+    );
+    assert!(game.legal_moves().is_empty());
+    assert_eq!(game.undo(), Some((1, 0)));
+    assert_eq!(game.legal_moves(), [(1, 0), (1, 2)]);
+}

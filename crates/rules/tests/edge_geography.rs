@@ -151,3 +151,100 @@ fn every_position_of_random_games_agrees_with_the_search() {
         check_game(&mut game, &mut random, &(round, &edges, start));
     }
 }
+
+#[test]
+fn a_small_bound_never_guesses_on_graphs_with_odd_cycles() {
+    let mut random = Random::new(45);
+    let mut undecided = 0;
+    for _ in 0..200 {
+        let (n, edges) = random_multigraph(&mut random, false);
+        let g = Multigraph::from_edges(n, edges.iter().copied()).unwrap();
+        let exact = solve_undirected_edge(&g, SearchBound::default());
+        let bounded = solve_undirected_edge(&g, SearchBound { max_positions: 2 });
+        for v in 0..n as u32 {
+            match bounded.outcome(v) {
+                Outcome::Undecided => undecided += 1,
+                o => assert_eq!(o, exact.outcome(v), "{edges:?} from {v}"),
+            }
+            for mv in bounded.winning_moves(v) {
+                assert!(exact.winning_moves(v).contains(&mv));
+            }
+        }
+    }
+    assert!(undecided > 0);
+}
+
+#[test]
+fn illegal_edge_moves_are_typed_and_leave_the_position_unchanged() {
+    use geography_rules::{IllegalMove, Rules};
+    let g = Multigraph::from_edges(3, [(0, 1), (0, 1), (1, 2)]).unwrap();
+    let mut game = UndirectedEdgeGame::new(&g, 0, SearchBound::default()).unwrap();
+    assert_eq!(game.play((0, 5)), Err(IllegalMove::NotAVertex(5)));
+    assert_eq!(
+        game.play((1, 2)),
+        Err(IllegalMove::NotAtToken { token: 0, from: 1 })
+    );
+    assert_eq!(
+        game.play((0, 2)),
+        Err(IllegalMove::NotAnEdge { u: 0, v: 2 })
+    );
+    game.play((0, 1)).unwrap();
+    game.play((1, 0)).unwrap();
+    assert_eq!(game.left(0, 1), 0);
+    assert_eq!(
+        game.play((0, 1)),
+        Err(IllegalMove::AlreadyChosen { u: 0, v: 1 })
+    );
+    assert_eq!(game.token(), 0);
+    assert_eq!(game.moves_played(), 2);
+    assert_eq!(game.undo(), Some((1, 0)));
+    assert_eq!(game.token(), 1);
+    assert!(UndirectedEdgeGame::new(&g, 3, SearchBound::default()).is_err());
+    assert_eq!(
+        IllegalMove::NotAtToken { token: 0, from: 1 }.to_string(),
+        "the token is on 0, not on 1"
+    );
+}
+
+/// The edges of a graph6 line of a small graph (n ≤ 62): the upper triangle column by
+/// column, six bits a character.
+fn graph6_edges(line: &str) -> (usize, Vec<(u32, u32)>) {
+    let bytes = line.as_bytes();
+    let n = usize::from(bytes[0] - 63);
+    let bits: Vec<bool> = bytes[1..]
+        .iter()
+        .flat_map(|&b| (0..6).rev().map(move |i| (b - 63) >> i & 1 == 1))
+        .collect();
+    let mut edges = Vec::new();
+    let mut k = 0;
+    for v in 1..n as u32 {
+        for u in 0..v {
+            if bits[k] {
+                edges.push((u, v));
+            }
+            k += 1;
+        }
+    }
+    (n, edges)
+}
+
+/// Every graph on 7 vertices up to isomorphism (nauty's `geng 7`, the committed list) with
+/// at most 11 edges, bipartite or not: each start and each first move against plain search.
+#[test]
+fn every_graph_on_7_vertices_with_up_to_11_edges() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/graphs/geng-7.g6");
+    let text = std::fs::read_to_string(path).unwrap();
+    let (mut checked, mut bipartite) = (0, 0);
+    for line in text.lines() {
+        let (n, edges) = graph6_edges(line);
+        if edges.len() > 11 {
+            continue;
+        }
+        let g = Multigraph::from_edges(n, edges.iter().copied()).unwrap();
+        bipartite += usize::from(check(&g, &line));
+        checked += 1;
+    }
+    assert_eq!(text.lines().count(), 1044);
+    assert!(checked > 500 && bipartite > 50, "{checked} {bipartite}");
+}

@@ -155,3 +155,89 @@ fn every_position_of_random_games_agrees_with_the_search() {
         check_game(&mut game, &mut random, &(round, start));
     }
 }
+
+/// Two blocks, arcs only from the upper one down: a lower component the bound leaves
+/// undecided is an undecided exit of the upper one, which must stay Unknown, never a guess.
+#[test]
+fn undecided_exits_are_never_guessed_through() {
+    let mut random = Random::new(35);
+    let mut undecided = 0;
+    for round in 0..400 {
+        let mut arcs = Vec::new();
+        for u in 0..9u32 {
+            for v in 0..9u32 {
+                let same_block = (u < 5) == (v < 5);
+                let p = if same_block {
+                    5
+                } else if u >= 5 {
+                    2
+                } else {
+                    0
+                };
+                if u != v && random.below(10) < p {
+                    arcs.push((u, v));
+                }
+            }
+        }
+        let g = Digraph::from_arcs(9, arcs.iter().copied()).unwrap();
+        let bound = SearchBound {
+            max_positions: 1 + random.below(4),
+        };
+        let solution = solve_directed_vertex(&g, bound);
+        let mut memo = HashMap::new();
+        for v in 0..9 {
+            let wins = brute(&g, v, 1 << v, &mut memo);
+            match solution.outcome(v) {
+                Outcome::Win => assert!(wins, "{round} {arcs:?} from {v}"),
+                Outcome::Lose => assert!(!wins, "{round} {arcs:?} from {v}"),
+                Outcome::Undecided => undecided += 1,
+            }
+            for y in solution.winning_moves(v) {
+                assert!(
+                    !brute(&g, y, 1 << v | 1 << y, &mut memo),
+                    "{round} {arcs:?} {v} → {y}"
+                );
+            }
+        }
+    }
+    assert!(undecided > 0);
+}
+
+#[test]
+fn illegal_vertex_moves_are_typed_and_leave_the_position_unchanged() {
+    use geography_rules::{IllegalMove, Rules};
+    let g = Digraph::from_arcs(3, [(0, 1), (1, 0), (1, 2), (1, 2)]).unwrap();
+    let mut game = DirectedVertexGame::new(&g, 0, SearchBound::default()).unwrap();
+    assert_eq!(game.play(4), Err(IllegalMove::NotAVertex(4)));
+    assert_eq!(
+        game.play(2),
+        Err(IllegalMove::NotAdjacent { from: 0, to: 2 })
+    );
+    game.play(1).unwrap();
+    assert_eq!(game.play(0), Err(IllegalMove::AlreadyVisited(0)));
+    assert_eq!(game.legal_moves(), [2]);
+    assert_eq!(game.path(), [0, 1]);
+    assert_eq!(game.undo(), Some(1));
+    assert_eq!(game.undo(), None);
+    assert!(DirectedVertexGame::new(&g, 3, SearchBound::default()).is_err());
+}
+
+#[test]
+fn solving_from_some_starts_agrees_with_the_full_solve() {
+    use geography_rules::solve_directed_vertex_from;
+    let mut random = Random::new(36);
+    for round in 0..300 {
+        let n = 1 + random.below(10);
+        let density = 1 + random.below(4);
+        let g = random_digraph(&mut random, n, density);
+        let full = solve_directed_vertex(&g, SearchBound::default());
+        let starts: Vec<u32> = (0..n as u32).filter(|_| random.below(3) == 0).collect();
+        let some = solve_directed_vertex_from(&g, SearchBound::default(), &starts, &|| true);
+        for &v in &starts {
+            assert_eq!(some.outcome(v), full.outcome(v), "{round} from {v}");
+        }
+        for v in 0..n as u32 {
+            assert!(some.outcome(v) == Outcome::Undecided || some.outcome(v) == full.outcome(v));
+        }
+    }
+}

@@ -6,7 +6,9 @@
 use std::collections::HashMap;
 
 use geography_matching::Random;
-use geography_rules::{ChainRule, Outcome, SearchBound, WordChain, WordChainError, WordChainGame};
+use geography_rules::{
+    ChainRule, Outcome, Pruning, SearchBound, WordChain, WordChainError, WordChainGame,
+};
 
 use crate::directed_edge::SWITCHES;
 use crate::rules::check_game;
@@ -120,7 +122,7 @@ fn built_lists_with_repeated_pairs_loops_and_dead_ends() {
         ["a", "ab"],
         ChainRule::Last2,
         SearchBound::default(),
-        Default::default(),
+        Pruning::default(),
     )
     .unwrap();
     assert_eq!(chain.too_short(), ["a"]);
@@ -139,14 +141,14 @@ fn a_small_bound_never_guesses() {
             &list,
             ChainRule::Last1,
             SearchBound::default(),
-            Default::default(),
+            Pruning::default(),
         )
         .unwrap();
         let bounded = WordChain::new(
             &list,
             ChainRule::Last1,
             SearchBound { max_positions: 2 },
-            Default::default(),
+            Pruning::default(),
         )
         .unwrap();
         for i in 0..exact.words().len() {
@@ -178,4 +180,38 @@ fn every_position_of_random_games_agrees_with_the_search() {
             &(round, &list),
         );
     }
+}
+
+#[test]
+fn illegal_words_are_typed_and_leave_the_position_unchanged() {
+    use geography_rules::{IllegalMove, Rules};
+    let chain = WordChain::new(
+        ["ab", "bc", "ca", "ab"],
+        ChainRule::Last1,
+        SearchBound::default(),
+        Pruning::default(),
+    )
+    .unwrap();
+    let mut game = WordChainGame::new(&chain);
+    assert_eq!(game.legal_moves(), [0, 1, 2]);
+    assert_eq!(game.play(3), Err(IllegalMove::NotAWord(3)));
+    game.play(0).unwrap();
+    assert_eq!(game.play(0), Err(IllegalMove::AlreadySaid(0)));
+    assert_eq!(game.play(2), Err(IllegalMove::DoesNotChain(2)));
+    assert_eq!(game.said(), [0]);
+    assert_eq!(game.legal_moves(), [1]);
+}
+
+#[test]
+fn a_stopped_solve_is_a_partial_answer() {
+    let chain = WordChain::new_while(
+        ["ab", "bc", "ca"],
+        ChainRule::Last1,
+        SearchBound::default(),
+        Pruning::default(),
+        &|| false,
+    )
+    .unwrap();
+    assert_eq!(chain.first_player_wins(), None);
+    assert_eq!(chain.undecided_first_words(), ["ab", "bc", "ca"]);
 }
