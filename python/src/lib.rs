@@ -675,7 +675,7 @@ fn word_chain(
     let limits = limits(u64::MAX, max_vertices);
     let list = parse_words(text, &limits).map_err(|e| input_error(py, &e))?;
     let options = SearchOptions { max_positions };
-    py.allow_threads(|| solve_word_chain(list, rule, options))
+    py.allow_threads(|| solve_word_chain(list, rule, options, &Budget::unlimited()))
         .map(|solution| WordChainHeld { solution })
         .map_err(|e| job_error(py, &e))
 }

@@ -378,7 +378,9 @@ pub struct WordChainSolution {
     options: SearchOptions,
 }
 
-/// Solves the word chain of `list` under `rule`, each first word's search within `options`.
+/// Solves the word chain of `list` under `rule`, each first word's search within `options`,
+/// asking `budget` as the searches go ([`Budget::searching`]): once it is spent, the first
+/// words not yet decided are undecided.
 ///
 /// # Errors
 /// [`JobError::Input`] for a list whose words are all shorter than the rule's key.
@@ -386,11 +388,13 @@ pub fn solve_word_chain(
     list: WordList,
     rule: ChainRule,
     options: SearchOptions,
+    budget: &Budget,
 ) -> Result<WordChainSolution, JobError> {
     let keys: Vec<String> = list.words.iter().map(|w| w.key.iter().collect()).collect();
     let spelling = keys.iter().cloned().zip(0..).collect();
-    let chain = WordChain::new(&keys, rule, options.bound(), Pruning::default()).map_err(
-        |WordChainError::NoWords| {
+    let go_on = || budget.searching();
+    let chain = WordChain::new_while(&keys, rule, options.bound(), Pruning::default(), &go_on)
+        .map_err(|WordChainError::NoWords| {
             JobError::Input(geography_formats::InputError::new(
                 1,
                 1,
@@ -399,8 +403,7 @@ pub fn solve_word_chain(
                     rule.name()
                 ),
             ))
-        },
-    )?;
+        })?;
     Ok(WordChainSolution {
         list,
         keys,
@@ -520,7 +523,13 @@ mod tests {
         .unwrap();
         // apple (a→e), eagle (e→e), egg (e→g): saying "Egg" first leaves "g", where nothing
         // starts: the first player wins with it.
-        let solution = solve_word_chain(list, ChainRule::Last1, SearchOptions::default()).unwrap();
+        let solution = solve_word_chain(
+            list,
+            ChainRule::Last1,
+            SearchOptions::default(),
+            &Budget::unlimited(),
+        )
+        .unwrap();
         let report = solution.report(Some("APPLE")).unwrap();
         assert_eq!(report.words, 3);
         assert_eq!(report.first_player_wins, Some(true));
@@ -537,8 +546,13 @@ mod tests {
             "{error}"
         );
         let one_letter = geography_formats::parse_words(b"a\nb\n", &Limits::DEFAULT).unwrap();
-        let error =
-            solve_word_chain(one_letter, ChainRule::Last2, SearchOptions::default()).unwrap_err();
+        let error = solve_word_chain(
+            one_letter,
+            ChainRule::Last2,
+            SearchOptions::default(),
+            &Budget::unlimited(),
+        )
+        .unwrap_err();
         assert!(matches!(error, JobError::Input(_)), "{error}");
     }
 

@@ -359,7 +359,7 @@ fn word_chain_result(out: &mut dyn Write, args: &Args, list: WordList) -> Result
     let options = SearchOptions {
         max_positions: args.max_positions,
     };
-    let report = solve_word_chain(list, args.rule.into(), options)
+    let report = solve_word_chain(list, args.rule.into(), options, &Budget::unlimited())
         .and_then(|solution| solution.report(args.after.as_deref()))
         .map_err(|error| Failure::Input(format!("error: {error}")))?;
     if args.json {

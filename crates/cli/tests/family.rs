@@ -5,6 +5,7 @@ use crate::common;
 
 use common::{geography, stdout_of, validator};
 use serde_json::{json, Value};
+use std::fmt::Write as _;
 
 /// The one JSON report of `geography solve ARGS`, valid under `solve.schema.json`.
 fn report(args: &[&str], stdin: &str) -> Value {
@@ -61,7 +62,7 @@ fn a_bound_leaves_starts_undecided_and_still_answers() {
     // A tournament-like digraph on 9 vertices, searched with a bound of one position.
     let mut text = String::from("9 18 directed\n");
     for i in 0..9 {
-        text += &format!("{i} {}\n{i} {}\n", (i + 1) % 9, (i + 4) % 9);
+        let _ = write!(text, "{i} {}\n{i} {}\n", (i + 1) % 9, (i + 4) % 9);
     }
     let bounded = report(&["--max-positions", "1"], &text);
     assert!(

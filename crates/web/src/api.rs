@@ -364,7 +364,7 @@ pub fn answer_words_solve(
             .unwrap_or(SearchOptions::default().max_positions),
     };
     budget.check().map_err(|e| ApiError::job("words", &e))?;
-    let report = solve_word_chain(list, rule, options)
+    let report = solve_word_chain(list, rule, options, budget)
         .and_then(|solution| solution.report(request.after.as_deref()))
         .map_err(|e| ApiError::job("words", &e))?;
     Answer::of(&WordsResponse {
