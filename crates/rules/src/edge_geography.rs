@@ -46,8 +46,10 @@
 //! moves are tried fewest replies first.
 //!
 //! # Complexity
-//! Bipartite: O(|X| · rank · (|Y| + |X|) / 64) word operations per side, O(|X| (|X| + |Y|) /
-//! 64) words of memory; [`UndirectedEdgeSolution::winning_moves`] repeats the two
+//! Bipartite: each connected part is eliminated on its own (the matrix is block diagonal),
+//! O(|X| · rank · (|Y| + |X|) / 64) word operations per side of a part, O(rank (|X| + |Y|)
+//! / 64) words of memory; a part whose elimination would hold more than
+//! [`EDGE_ELIMINATION_MAX_WORDS`] words is left undecided (never guessed); [`UndirectedEdgeSolution::winning_moves`] repeats the two
 //! eliminations, then O(rank · (|X| + |Y|) / 64) per move. Otherwise at most
 //! `max_positions` positions per start, each O(degree) plus the table, O(E / 64) words
 //! per stored position.
@@ -109,11 +111,15 @@ pub fn solve_undirected_edge_while(
     let mut outcomes = vec![Outcome::Undecided; n];
     let mut witness = vec![NONE; n];
     if let Some(colour) = &colouring {
-        for side in [false, true] {
-            let losing = losing_side(graph, colour, &parity, side);
-            for (v, &c) in colour.iter().enumerate() {
-                if c == side {
-                    outcomes[v] = if losing[v] {
+        let mut local = vec![NONE; n];
+        for v in 0..n as u32 {
+            if local[v as usize] != NONE {
+                continue;
+            }
+            let part = Part::new(graph, colour, &parity, v, &mut local);
+            if let Some(losing) = part.losing() {
+                for (i, &u) in part.vertices.iter().enumerate() {
+                    outcomes[u as usize] = if losing[i] {
                         Outcome::Lose
                     } else {
                         Outcome::Win
@@ -390,19 +396,26 @@ fn bipartite_moves(
     v: u32,
     edges: &[u32],
 ) -> Vec<Outcome> {
-    let side = colour[v as usize];
-    let mine = SideElimination::new(graph, colour, parity, side);
-    if mine.losing[v as usize] {
+    let mut local = vec![NONE; graph.vertex_count()];
+    let part = Part::new(graph, colour, parity, v, &mut local);
+    let lv = local[v as usize];
+    let side = part.colour[lv as usize];
+    let Some(mine) = part.eliminate(side) else {
+        return vec![Outcome::Undecided; edges.len()];
+    };
+    if mine.losing[lv as usize] {
         return vec![Outcome::Lose; edges.len()];
     }
-    let theirs = losing_side(graph, colour, parity, !side);
+    let Some(theirs) = part.eliminate(!side) else {
+        return vec![Outcome::Undecided; edges.len()];
+    };
     edges
         .iter()
         .map(|&e| {
-            let w = graph.other_end(e as usize, v);
-            let wins = theirs[w as usize]
+            let lw = local[graph.other_end(e as usize, v) as usize];
+            let wins = theirs.losing[lw as usize]
                 || mine
-                    .in_unit_combination(w, v)
+                    .in_unit_combination(lw, lv)
                     .expect("a winning w has a column solution");
             if wins {
                 Outcome::Win
@@ -411,6 +424,87 @@ fn bipartite_moves(
             }
         })
         .collect()
+}
+
+/// The most words one side's elimination of a connected part may hold (its basis rows
+/// times the row width, 256 MiB): past it the part is left undecided rather than exhaust
+/// memory. A part of k vertices needs about k² / 256 words per side (a 100 × 100 board:
+/// under 10⁶).
+pub const EDGE_ELIMINATION_MAX_WORDS: usize = 1 << 25;
+
+/// A connected part of a bipartite multigraph (all its edges, used or not, so that every
+/// move stays inside), renumbered from 0 in the order found, with its colours and the
+/// parities of its edges.
+struct Part {
+    vertices: Vec<u32>,
+    graph: Multigraph,
+    colour: Vec<bool>,
+    parity: Vec<u64>,
+}
+
+impl Part {
+    /// The part of `v`; fills `local` (`NONE` outside) with the local ids of its vertices.
+    fn new(graph: &Multigraph, colour: &[bool], parity: &[u64], v: u32, local: &mut [u32]) -> Part {
+        let mut vertices = vec![v];
+        local[v as usize] = 0;
+        let mut pairs = Vec::new();
+        let mut odd = Vec::new();
+        let mut next = 0;
+        while next < vertices.len() {
+            let u = vertices[next];
+            next += 1;
+            for &e in graph.incident(u) {
+                let w = graph.other_end(e as usize, u);
+                if local[w as usize] == NONE {
+                    local[w as usize] = vertices.len() as u32;
+                    vertices.push(w);
+                }
+                if local[u as usize] < local[w as usize] {
+                    pairs.push((local[u as usize], local[w as usize]));
+                    odd.push(bit(parity, e as usize));
+                }
+            }
+        }
+        let part =
+            Multigraph::from_edges(vertices.len(), pairs.iter().copied()).expect("local vertices");
+        let mut local_parity = vec![0u64; part.distinct_edge_count().div_ceil(64)];
+        for (&(a, b), &o) in pairs.iter().zip(&odd) {
+            if o {
+                toggle(
+                    &mut local_parity,
+                    part.find_edge(a, b).expect("an edge of the part"),
+                );
+            }
+        }
+        Part {
+            colour: vertices.iter().map(|&u| colour[u as usize]).collect(),
+            vertices,
+            graph: part,
+            parity: local_parity,
+        }
+    }
+
+    /// The elimination of one side, if within [`EDGE_ELIMINATION_MAX_WORDS`].
+    fn eliminate(&self, side: bool) -> Option<SideElimination> {
+        let rows = self.colour.iter().filter(|&&c| c == side).count();
+        let cols = self.colour.len() - rows;
+        let words = rows.min(cols + 1) * (rows.div_ceil(64) + cols.div_ceil(64));
+        (words <= EDGE_ELIMINATION_MAX_WORDS)
+            .then(|| SideElimination::new(&self.graph, &self.colour, &self.parity, side))
+    }
+
+    /// Which local vertices lose, both sides; `None` past the size limit.
+    fn losing(&self) -> Option<Vec<bool>> {
+        let first = self.eliminate(false)?.losing;
+        let second = self.eliminate(true)?.losing;
+        Some(
+            self.colour
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| if c { second[i] } else { first[i] })
+                .collect(),
+        )
+    }
 }
 
 type ParityKey = (u32, Box<[u64]>);

@@ -82,6 +82,7 @@ pub use directed_edge::{
 };
 pub use edge_geography::{
     solve_undirected_edge, solve_undirected_edge_while, UndirectedEdgeGame, UndirectedEdgeSolution,
+    EDGE_ELIMINATION_MAX_WORDS,
 };
 pub use game::{Game, Named};
 pub use multigraph::Multigraph;
