@@ -414,6 +414,27 @@ pub fn solve_word_chain(
 }
 
 impl WordChainSolution {
+    /// The chain on the words' keys.
+    pub fn chain(&self) -> &WordChain {
+        &self.chain
+    }
+
+    /// The word of the chain's index `word` (its [`WordChain::words`]), as the list spells it.
+    ///
+    /// # Panics
+    /// If `word` is not an index of the chain's words.
+    pub fn spelled(&self, word: u32) -> String {
+        let key = &self.chain.words()[word as usize];
+        self.spell(vec![key.clone()]).swap_remove(0)
+    }
+
+    /// The chain's index of `word` (compared by its key), if the list has it and it can be
+    /// said.
+    pub fn chain_index(&self, word: &str) -> Option<u32> {
+        let index = self.list.find(word)?;
+        self.chain.word_index(&self.keys[index])
+    }
+
     /// Words by key, as the list first spells them.
     fn spell(&self, keys: Vec<String>) -> Vec<String> {
         keys.into_iter()

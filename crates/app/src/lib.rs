@@ -45,7 +45,9 @@ pub use family::{
     solve_graph_game, solve_word_chain, GraphGame, GraphPlayed, GraphSolution, OutcomeReport,
     SearchOptions, WordChainReport, WordChainSolution,
 };
-pub use games::{SlitherGame, TokenGame, Variant};
+pub use games::{
+    DirectedEdge, DirectedToken, EdgeGame, SlitherGame, Started, TokenGame, Variant, WordsGame,
+};
 pub use geography_contest::{
     check_answer, judge, random_graph, random_words, slide_record, token_board, treasure_maps,
     CheckVerdict, GenerateError, GraphFormat, GraphRequest, PlacerOutcome, Problem, SlideRequest,
@@ -68,4 +70,6 @@ pub use geography_formats::{
     detect, parse_words, says_directed, ErrorKind, Format, InputError, Limits, WordList,
     WrittenGraph,
 };
-pub use geography_rules::{Annotation, ChainRule, Game, IllegalMove, Named, Outcome, Player};
+pub use geography_rules::{
+    Annotation, ChainRule, Game, IllegalMove, Named, Outcome, Player, SearchBound,
+};

@@ -9,7 +9,7 @@
 //! # Tests
 //! Below, and through `analyze --game slither`'s tests.
 
-use geography_rules::{Annotation, Game, PositionAnalysis};
+use geography_rules::{Annotation, PositionAnalysis};
 
 use crate::games::Variant;
 use crate::job::{Budget, JobError};
@@ -42,7 +42,7 @@ pub struct Annotated<M> {
 /// [`JobError::Undecided`] when a bounded search gives up; [`JobError::Internal`] for a move
 /// the rules refuse (records are checked when they are read: a bug).
 pub fn annotate<V: Variant>(
-    game: &Game,
+    game: &V::Board,
     moves: &[V::Move],
     budget: &Budget,
 ) -> Result<Annotated<V::Move>, JobError> {

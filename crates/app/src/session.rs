@@ -8,7 +8,7 @@
 //! # Tests
 //! Below; `geography play`'s tests and the web's tests play whole games.
 
-use geography_rules::{Game, IllegalMove, Player, PositionAnalysis, Rules};
+use geography_rules::{IllegalMove, Player, PositionAnalysis, Rules};
 use serde::Serialize;
 
 use crate::games::Variant;
@@ -18,7 +18,7 @@ use crate::text::Refusal;
 /// A game in progress: the game played on and the position reached.
 #[derive(Debug, Clone)]
 pub struct Session<'g, V: Variant> {
-    game: &'g Game,
+    board: &'g V::Board,
     position: V::Position<'g>,
 }
 
@@ -79,16 +79,16 @@ pub struct PositionReport<N> {
 
 impl<'g, V: Variant> Session<'g, V> {
     /// The start: nothing played.
-    pub fn new(game: &'g Game) -> Self {
+    pub fn new(board: &'g V::Board) -> Self {
         Session {
-            game,
-            position: V::start(game),
+            board,
+            position: V::start(board),
         }
     }
 
-    /// The game played on.
-    pub fn game(&self) -> &'g Game {
-        self.game
+    /// What the game is played on.
+    pub fn game(&self) -> &'g V::Board {
+        self.board
     }
 
     /// The position reached.
@@ -119,8 +119,8 @@ impl<'g, V: Variant> Session<'g, V> {
     /// # Errors
     /// A name of no vertex of the game, or a move against the rules; the position is
     /// unchanged.
-    pub fn play_named(&mut self, named: V::Named) -> Result<(), Refusal> {
-        let mv = V::lookup(self.game, named).map_err(Refusal::NotInGame)?;
+    pub fn play_named(&mut self, named: &V::Named) -> Result<(), Refusal> {
+        let mv = V::lookup(self.board, named)?;
         Ok(self.play(mv)?)
     }
 
@@ -129,10 +129,10 @@ impl<'g, V: Variant> Session<'g, V> {
     /// # Errors
     /// The first illegal move; the moves before it stay played.
     pub fn play_all(&mut self, moves: &[V::Named]) -> Result<(), Refused> {
-        for (index, &named) in moves.iter().enumerate() {
+        for (index, named) in moves.iter().enumerate() {
             self.play_named(named).map_err(|refusal| Refused {
                 index,
-                reason: refusal.describe(self.game),
+                reason: refusal.describe::<V>(self.board),
                 refusal,
             })?;
         }
@@ -160,7 +160,12 @@ impl<'g, V: Variant> Session<'g, V> {
 
     /// A move as users name it.
     pub fn name(&self, mv: V::Move) -> V::Named {
-        V::name(self.game, mv)
+        V::name(self.board, mv)
+    }
+
+    /// Why a move is against the rules, in the game's words.
+    pub fn describe(&self, error: IllegalMove) -> String {
+        V::describe(self.board, error)
     }
 
     /// Moves as users name them.
@@ -188,7 +193,7 @@ impl<'g, V: Variant> Session<'g, V> {
             path: slither.then(|| {
                 V::path(&self.position)
                     .iter()
-                    .map(|&v| self.game.name(v))
+                    .map(|&v| V::vertex(self.board, v))
                     .collect()
             }),
             chosen: slither.then(|| self.names(V::history(&self.position))),
@@ -264,7 +269,7 @@ mod tests {
         let hint = session.analyse(&Budget::unlimited()).unwrap().engine_move();
         assert_eq!(hint, Some(0));
         assert_eq!(
-            session.play_named(Named::Cell([1, 9])),
+            session.play_named(&Named::Cell([1, 9])),
             Err(Refusal::NotInGame(Named::Cell([1, 9])))
         );
     }
@@ -282,7 +287,7 @@ mod tests {
         );
         assert!(json.ends_with(r#""kind":null,"finished":false}"#), "{json}");
         session
-            .play_named([Named::Cell([1, 1]), Named::Cell([1, 2])])
+            .play_named(&[Named::Cell([1, 1]), Named::Cell([1, 2])])
             .unwrap();
         let position = session.report(&Budget::unlimited()).unwrap();
         assert_eq!(position.to_move, 2);
@@ -293,14 +298,60 @@ mod tests {
         );
         assert_eq!(position.kind, Some(Some([0, 1, 1])));
         let refused = session
-            .play_named([Named::Cell([1, 1]), Named::Cell([1, 3])])
+            .play_named(&[Named::Cell([1, 1]), Named::Cell([1, 3])])
             .unwrap_err();
-        assert_eq!(refused.describe(&board), "(1,1) and (1,3) are not adjacent");
+        assert_eq!(
+            refused.describe::<SlitherGame>(&board),
+            "(1,1) and (1,3) are not adjacent"
+        );
         session.play((1, 2)).unwrap();
         assert_eq!(
             session.report(&Budget::unlimited()).unwrap().finished,
             Some(true)
         );
         assert_eq!(session.undo(), Some((1, 2)));
+    }
+
+    #[test]
+    fn word_chains_and_digraphs_play_through_the_same_session() {
+        use crate::games::{DirectedToken, Started, WordsGame};
+        use crate::{solve_word_chain, GraphGame, GraphPlayed, SearchOptions};
+        let list =
+            geography_formats::parse_words(b"Apple\neagle\negg\n", &Limits::DEFAULT).unwrap();
+        let options = SearchOptions::default();
+        let chain = solve_word_chain(
+            list,
+            geography_rules::ChainRule::Last1,
+            options,
+            &Budget::unlimited(),
+        )
+        .unwrap();
+        let mut session = Session::<WordsGame>::new(&chain);
+        let words = |w: &[&str]| w.iter().map(|w| (*w).to_string()).collect::<Vec<_>>();
+        let refused = session.play_all(&words(&["apple", "apple"])).unwrap_err();
+        assert_eq!(
+            (refused.index, refused.reason.as_str()),
+            (1, "'Apple' was said already")
+        );
+        let refused = session.play_all(&words(&["pear"])).unwrap_err();
+        assert_eq!(refused.reason, "'pear' is not a word of the list");
+        let report = session.report(&Budget::unlimited()).unwrap();
+        assert_eq!(report.winning_moves, ["egg"]);
+        let written =
+            crate::load_written(b"3 2 directed\n0 1\n1 2\n", None, &Limits::DEFAULT).unwrap();
+        let board = Started {
+            graph: GraphPlayed::new(&written, GraphGame::Token).unwrap(),
+            start: 0,
+            bound: geography_rules::SearchBound::default(),
+        };
+        let mut session = Session::<DirectedToken>::new(&board);
+        let refused = session.play_all(&[Named::Vertex(2)]).unwrap_err();
+        assert_eq!(refused.reason, "2 is not adjacent to the token on 0");
+        session.play_all(&[Named::Vertex(1)]).unwrap();
+        let report = session.report(&Budget::unlimited()).unwrap();
+        assert_eq!(
+            (report.mover_wins, report.winning_moves),
+            (true, vec![Named::Vertex(2)])
+        );
     }
 }

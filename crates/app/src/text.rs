@@ -6,12 +6,16 @@
 
 use geography_rules::{Game, IllegalMove, Named};
 
-/// Why a move cannot be played: a name of no vertex of the game, or a move against the
-/// rules.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+use crate::games::Variant;
+
+/// Why a move cannot be played: a name of no vertex of the game, a word not in the list,
+/// or a move against the rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
     /// The name names no vertex of the game (a blocked or outside cell, an id past the end).
     NotInGame(Named),
+    /// A word chain: the word is not in the list.
+    NotAWord(String),
     /// The move is against the rules.
     Illegal(IllegalMove),
 }
@@ -23,11 +27,12 @@ impl From<IllegalMove> for Refusal {
 }
 
 impl Refusal {
-    /// The refusal in words, naming vertices as `game` does.
-    pub fn describe(&self, game: &Game) -> String {
-        match *self {
-            Refusal::NotInGame(named) => not_in_game(named),
-            Refusal::Illegal(error) => refusal(game, error),
+    /// The refusal in words, naming vertices (words) as `V` does on `board`.
+    pub fn describe<V: Variant>(&self, board: &V::Board) -> String {
+        match self {
+            &Refusal::NotInGame(named) => not_in_game(named),
+            Refusal::NotAWord(word) => format!("'{word}' is not a word of the list"),
+            &Refusal::Illegal(error) => V::describe(board, error),
         }
     }
 }
@@ -62,7 +67,7 @@ mod tests {
             "it touches neither end of the path, (1,1) and (1,2)"
         );
         assert_eq!(
-            Refusal::NotInGame(Named::Cell([1, 3])).describe(&board),
+            Refusal::NotInGame(Named::Cell([1, 3])).describe::<crate::TokenGame>(&board),
             "(1,3) is not a free cell of the board"
         );
         let graph = load_game(b"3 1\n0 1\n", None, &Limits::DEFAULT).unwrap();
@@ -71,7 +76,7 @@ mod tests {
             "2 is not adjacent to the token on 0"
         );
         assert_eq!(
-            Refusal::NotInGame(Named::Vertex(5)).describe(&graph),
+            Refusal::NotInGame(Named::Vertex(5)).describe::<crate::TokenGame>(&graph),
             "5 is not a vertex of the graph"
         );
         assert_eq!(

@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
+use geography_app::ChainRule;
 use geography_formats::{ErrorKind, InputError, Limit};
 
 use crate::Failure;
@@ -88,4 +89,22 @@ pub enum GameArg {
     /// Edge geography: the token moves along unused edges (arcs on directed input); vertices
     /// may be revisited and parallel edges count.
     Edge,
+}
+
+/// `--rule`: the word chain's rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum RuleArg {
+    /// The next word starts with the last letter of the one before.
+    Last1,
+    /// The next word starts with the last two letters of the one before.
+    Last2,
+}
+
+impl From<RuleArg> for ChainRule {
+    fn from(rule: RuleArg) -> Self {
+        match rule {
+            RuleArg::Last1 => ChainRule::Last1,
+            RuleArg::Last2 => ChainRule::Last2,
+        }
+    }
 }

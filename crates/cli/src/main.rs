@@ -11,6 +11,7 @@ mod generate;
 mod input;
 mod judge;
 mod play;
+mod play_family;
 mod play_loop;
 mod play_slither;
 mod play_token;

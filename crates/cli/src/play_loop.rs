@@ -7,8 +7,8 @@
 
 use std::io::{self, BufRead, Write};
 
-use geography_app::{refusal, Budget, Session, Variant};
-use geography_rules::{Game, PositionAnalysis};
+use geography_app::{Budget, Session, Variant};
+use geography_rules::PositionAnalysis;
 
 use crate::draw::Style;
 use crate::Failure;
@@ -25,7 +25,7 @@ pub(crate) trait Screen: Variant + Sized {
     fn engine_played(session: &Session<'_, Self>, mv: Self::Move) -> String;
 
     /// Moves as hints and refusals list them.
-    fn list(game: &Game, moves: &[Self::Move]) -> String;
+    fn list(board: &Self::Board, moves: &[Self::Move]) -> String;
 
     /// The move a typed line stands for, which the loop then plays (a move the rules refuse
     /// is refused in their words).
@@ -100,7 +100,7 @@ pub(crate) fn respond<S: Screen>(
         _ => {
             // A move read from the line is played; the rules say why when they refuse it.
             let played = S::read(session, analysis, typed)
-                .and_then(|mv| session.play(mv).map_err(|e| Some(refusal(game, e))));
+                .and_then(|mv| session.play(mv).map_err(|e| Some(session.describe(e))));
             match played {
                 Ok(()) => Reply::Say(S::after_move(session)),
                 Err(why) => Reply::Say(format!(
@@ -119,7 +119,7 @@ pub(crate) fn respond<S: Screen>(
 /// A position the game's bounded search cannot decide (naming `source`); a failure to read
 /// stdin or write stdout.
 pub(crate) fn play<S: Screen>(
-    game: &Game,
+    game: &S::Board,
     source: &str,
     human_first: bool,
     style: Style,

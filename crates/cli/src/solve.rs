@@ -9,8 +9,8 @@ use clap::builder::PossibleValue;
 use clap::ValueEnum;
 use geography_app::{
     load, load_written, solve, solve_graph_game, solve_slide, solve_slither_game, solve_treasure,
-    solve_word_chain, Budget, CertificateReport, ChainRule, GraphGame, GraphPlayed, Loaded,
-    SearchOptions, SolveOptions, SolveReport, WordList,
+    solve_word_chain, Budget, CertificateReport, GraphGame, GraphPlayed, Loaded, SearchOptions,
+    SolveOptions, SolveReport, WordList,
 };
 use geography_formats::{Format, Limits, SlideRecord};
 use geography_matching::EdgeClass;
@@ -21,7 +21,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::draw::{self, Mark};
-use crate::input::{describe, name, read, GameArg};
+use crate::input::{describe, name, read, GameArg, RuleArg};
 use crate::Failure;
 
 /// Solve boards, graphs, slide boards and treasure maps.
@@ -72,24 +72,6 @@ pub struct Args {
     /// Word chains: also list the winning replies after this word is said first.
     #[arg(long, value_name = "WORD")]
     after: Option<String>,
-}
-
-/// `--rule`: the word chain's rule.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum RuleArg {
-    /// The next word starts with the last letter of the one before.
-    Last1,
-    /// The next word starts with the last two letters of the one before.
-    Last2,
-}
-
-impl From<RuleArg> for ChainRule {
-    fn from(rule: RuleArg) -> Self {
-        match rule {
-            RuleArg::Last1 => ChainRule::Last1,
-            RuleArg::Last2 => ChainRule::Last2,
-        }
-    }
 }
 
 /// `--format`: one of the formats the library reads, named and described by it.

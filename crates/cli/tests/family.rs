@@ -189,13 +189,6 @@ fn generated_digraphs_multigraphs_and_word_lists_solve() {
 
 #[test]
 fn options_that_do_not_apply_are_refused() {
-    let output = geography()
-        .args(["play", "--game", "edge", "-"])
-        .write_stdin("1 2\n..\n")
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("edge geography"));
     for (args, words) in [
         (vec!["solve", "--certificate"], "directed graphs"),
         (
@@ -206,7 +199,6 @@ fn options_that_do_not_apply_are_refused() {
             vec!["solve", "--game", "slither"],
             "undirected board or graph",
         ),
-        (vec!["play", "-"], "directed graphs"),
     ] {
         let output = geography()
             .args(&args)
@@ -218,4 +210,53 @@ fn options_that_do_not_apply_are_refused() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert!(stderr.contains(words), "{args:?}: {stderr}");
     }
+}
+
+/// The output of `geography play ARGS` with `moves` typed, which must succeed.
+fn played(args: &[&str], moves: &str) -> String {
+    stdout_of(geography().arg("play").args(args).write_stdin(moves))
+}
+
+#[test]
+fn play_a_digraph_edge_geography_and_a_word_chain_against_the_engine() {
+    // From 3 the only arc leads to 4, whose only arc leads back to visited 3.
+    assert_eq!(
+        played(&["examples/loop.digraph", "--start", "3"], "4\n"),
+        "token on 3; path 3\ntoken on 4; path 3 4\nthe engine cannot move: you win\n"
+    );
+    // A refused move is explained in the rules' words, and the legal moves listed.
+    let refused = played(
+        &["examples/loop.digraph", "--start", "0", "--first", "engine"],
+        "1\n",
+    );
+    assert!(
+        refused.contains("'1' is not a legal move: 1 was already visited; legal: 2 3\n"),
+        "{refused}"
+    );
+    // Edge geography on the bowtie from 0: the engine answers, hints name winning moves.
+    let edge = played(
+        &["--game", "edge", "examples/bowtie.edges", "--start", "0"],
+        "1\nhint\n",
+    );
+    assert!(
+        edge.starts_with("token on 0; walk 0\nengine moves to "),
+        "{edge}"
+    );
+    assert!(edge.contains("winning moves: "), "{edge}");
+    // Word chains: "egg" leaves nothing starting with g.
+    assert_eq!(
+        played(&["--format", "words", "examples/animals.words"], "egg\n"),
+        "no word said yet\nlast word: egg (1 said)\nthe engine cannot move: you win\n"
+    );
+    let unknown = played(&["--format", "words", "examples/animals.words"], "pear\n");
+    assert!(
+        unknown.contains("'pear' is not a word of the list"),
+        "{unknown}"
+    );
+    let start = geography()
+        .args(["play", "--game", "edge", "examples/bowtie.edges"])
+        .output()
+        .unwrap();
+    assert_eq!(start.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&start.stderr).contains("give --start V (0 to 6)"));
 }

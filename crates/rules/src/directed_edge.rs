@@ -514,6 +514,10 @@ pub struct DirectedEdgeGame<'g> {
     left: Vec<u32>,
     token: u32,
     played: Vec<usize>,
+    /// The token's walk: the start, then the vertex each move reached.
+    path: Vec<u32>,
+    /// The moves played, as (from, to).
+    moves: Vec<(u32, u32)>,
     bound: SearchBound,
     pruning: Pruning,
 }
@@ -540,6 +544,8 @@ impl<'g> DirectedEdgeGame<'g> {
                 .collect(),
             token: start,
             played: Vec::new(),
+            path: vec![start],
+            moves: Vec::new(),
             bound,
             pruning,
         })
@@ -548,6 +554,16 @@ impl<'g> DirectedEdgeGame<'g> {
     /// The token's vertex.
     pub fn token(&self) -> u32 {
         self.token
+    }
+
+    /// The token's walk: the start, then the vertex each move reached.
+    pub fn path(&self) -> &[u32] {
+        &self.path
+    }
+
+    /// The moves played, in order, as `(from, to)`.
+    pub fn moves(&self) -> &[(u32, u32)] {
+        &self.moves
     }
 }
 
@@ -584,11 +600,15 @@ impl Rules for DirectedEdgeGame<'_> {
         self.left[a] -= 1;
         self.played.push(a);
         self.token = v;
+        self.path.push(v);
+        self.moves.push((u, v));
         Ok(())
     }
 
     fn undo(&mut self) -> Option<(u32, u32)> {
         let a = self.played.pop()?;
+        self.path.pop();
+        self.moves.pop();
         self.left[a] += 1;
         let (u, v) = self.graph.arc(a);
         self.token = u;

@@ -619,6 +619,10 @@ pub struct UndirectedEdgeGame<'g> {
     token: u32,
     /// Each move as (from, edge id).
     played: Vec<(u32, u32)>,
+    /// The token's walk: the start, then the vertex each move reached.
+    path: Vec<u32>,
+    /// The moves played, as (from, to).
+    moves: Vec<(u32, u32)>,
     bound: SearchBound,
 }
 
@@ -638,6 +642,8 @@ impl<'g> UndirectedEdgeGame<'g> {
                 .collect(),
             token: start,
             played: Vec::new(),
+            path: vec![start],
+            moves: Vec::new(),
             bound,
         })
     }
@@ -645,6 +651,16 @@ impl<'g> UndirectedEdgeGame<'g> {
     /// The token's vertex.
     pub fn token(&self) -> u32 {
         self.token
+    }
+
+    /// The token's walk: the start, then the vertex each move reached.
+    pub fn path(&self) -> &[u32] {
+        &self.path
+    }
+
+    /// The moves played, in order, as `(from, to)`.
+    pub fn moves(&self) -> &[(u32, u32)] {
+        &self.moves
     }
 
     /// How many copies of the edge `{u, v}` are left.
@@ -690,11 +706,15 @@ impl Rules for UndirectedEdgeGame<'_> {
         self.left[e] -= 1;
         self.played.push((u, e as u32));
         self.token = v;
+        self.path.push(v);
+        self.moves.push((u, v));
         Ok(())
     }
 
     fn undo(&mut self) -> Option<(u32, u32)> {
         let (from, e) = self.played.pop()?;
+        self.path.pop();
+        self.moves.pop();
         self.left[e as usize] += 1;
         let to = self.token;
         self.token = from;

@@ -157,7 +157,7 @@ impl std::error::Error for IllegalMove {}
 /// A bounded search that gave up before it could decide: past its limit of positions, or
 /// because its caller asked it to stop. No answer is guessed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
-#[error("undecided: the search over (1, 1, 2) positions expanded {explored} positions, its limit")]
+#[error("undecided: the bounded search expanded {explored} positions, its limit, without deciding")]
 pub struct Undecided {
     /// The positions expanded before giving up.
     pub explored: usize,

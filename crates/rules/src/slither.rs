@@ -919,7 +919,7 @@ mod tests {
         assert!(full.winning_moves.contains(&(1, 5)));
         assert_eq!(
             Undecided { explored: 7 }.to_string(),
-            "undecided: the search over (1, 1, 2) positions expanded 7 positions, its limit"
+            "undecided: the bounded search expanded 7 positions, its limit, without deciding"
         );
     }
 

@@ -410,7 +410,7 @@ impl WrittenMove<[Named; 2]> for EdgeStep {
 
 /// What the move route of a game reads and answers, beside the [`Session`] that plays every
 /// game: the one place where the games' move routes differ.
-pub trait MoveRoute: Variant {
+pub trait MoveRoute: Variant<Board = Game> {
     /// The request: a board or a graph, and the moves so far.
     type Request: DeserializeOwned;
     /// A move as the request writes it.
@@ -527,7 +527,7 @@ pub fn answer_move<V: MoveRoute>(
                     "\"{}\"[{}]: cannot {}: {}",
                     V::MOVES,
                     refused.index,
-                    V::refused(moves[refused.index]),
+                    V::refused(moves[refused.index].clone()),
                     refused.reason
                 ),
             ))
