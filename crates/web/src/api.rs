@@ -25,7 +25,12 @@
 //!   when the job's time ends mid-search the answer is the same report with the starts not
 //!   yet decided undecided, not a timeout;
 //! - `/api/words/solve` `{"words", "rule"?, "after"?, "max_positions"?}`: `report` is the
-//!   document of `geography solve --format words --json` ([`WordChainReport`]).
+//!   document of `geography solve --format words --json` ([`WordChainReport`]);
+//! - `/api/token/move` on a directed graph (the path's first vertex is the token's start),
+//!   `/api/edge/move` `{"board"|"graph", "path", "max_positions"?}` (the token's walk, its
+//!   start first) and `/api/words/move` `{"words", "rule"?, "said"}`: the
+//!   [`PositionReport`] of the position reached; a move against the rules is a 422 (on a
+//!   digraph the token game answers it, as on undirected graphs).
 //!
 //! The older paths stay as permanent aliases, answering the same bytes: `/api/solve`,
 //! `/api/move`, `/api/analyse`, `/api/treasure` (and the Slither routes have not moved). Any
@@ -49,16 +54,19 @@ use geography_app::{
     Loaded, Named, OutcomeReport, PositionReport, Record, SearchOptions, Session, SlitherGame,
     SlitherReport, SolveOptions, SolveReport, TokenGame, TreasureReport, Variant,
 };
-use geography_app::{parse_words, solve_word_chain, ChainRule, WordChainReport};
+use geography_app::{
+    parse_words, solve_word_chain, ChainRule, DirectedEdge, DirectedToken, EdgeGame, SearchBound,
+    Started, WordChainReport, WordChainSolution, WordsGame, WrittenGraph,
+};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 pub use crate::client::Client;
 pub use crate::error::{Answer, AnswerFn, ApiError};
 pub use crate::requests::{
-    is_directed, parse_request, read_game, read_written, AnalyseRequest, EdgeSolveRequest,
-    EdgeStep, GameInput, MoveRequest, SlitherMoveRequest, SlitherSolveRequest, SolveRequest, Step,
-    TreasureMapRequest, WordsInput, WordsSolveRequest,
+    is_directed, parse_request, read_game, read_written, AnalyseRequest, EdgeMoveRequest,
+    EdgeSolveRequest, EdgeStep, GameInput, MoveRequest, SlitherMoveRequest, SlitherSolveRequest,
+    SolveRequest, Step, TreasureMapRequest, WordsInput, WordsMoveRequest, WordsSolveRequest,
 };
 pub use crate::state::AppState;
 
@@ -87,7 +95,7 @@ impl Endpoint {
 }
 
 /// Every endpoint of the API, with its job: the router serves these and nothing else.
-pub const ENDPOINTS: [Endpoint; 9] = [
+pub const ENDPOINTS: [Endpoint; 11] = [
     Endpoint {
         game: TokenGame::NAME,
         action: "solve",
@@ -98,7 +106,7 @@ pub const ENDPOINTS: [Endpoint; 9] = [
         game: TokenGame::NAME,
         action: "move",
         alias: Some("/api/move"),
-        answer: answer_move::<TokenGame>,
+        answer: answer_token_move,
     },
     Endpoint {
         game: TokenGame::NAME,
@@ -137,10 +145,22 @@ pub const ENDPOINTS: [Endpoint; 9] = [
         answer: answer_edge_solve,
     },
     Endpoint {
+        game: "edge",
+        action: "move",
+        alias: None,
+        answer: answer_edge_move,
+    },
+    Endpoint {
         game: "words",
         action: "solve",
         alias: None,
         answer: answer_words_solve,
+    },
+    Endpoint {
+        game: "words",
+        action: "move",
+        alias: None,
+        answer: answer_move::<WordsGame>,
     },
 ];
 
@@ -310,7 +330,7 @@ pub fn answer_edge_solve(
 /// the starts not yet decided undecided.
 fn answer_outcomes(
     field: &str,
-    written: &geography_app::WrittenGraph,
+    written: &WrittenGraph,
     game: GraphGame,
     max_positions: Option<usize>,
     budget: &Budget,
@@ -326,6 +346,18 @@ fn answer_outcomes(
         summary: report.summary().lines().map(str::to_string).collect(),
         report: &report,
     })
+}
+
+/// The rule a request names, `last1` when none.
+fn chain_rule(name: Option<&str>) -> Result<ChainRule, ApiError> {
+    match name {
+        None => Ok(ChainRule::default()),
+        Some(name) => ChainRule::from_name(name).ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "\"rule\": unknown rule '{name}': expected last1 or last2"
+            ))
+        }),
+    }
 }
 
 /// The answer of `POST /api/words/solve`.
@@ -348,14 +380,7 @@ pub fn answer_words_solve(
     budget: &Budget,
 ) -> Result<Answer, ApiError> {
     let request: WordsSolveRequest = parse_request(body)?;
-    let rule = match request.rule.as_deref() {
-        None => ChainRule::default(),
-        Some(name) => ChainRule::from_name(name).ok_or_else(|| {
-            ApiError::bad_request(format!(
-                "\"rule\": unknown rule '{name}': expected last1 or last2"
-            ))
-        })?,
-    };
+    let rule = chain_rule(request.rule.as_deref())?;
     let list = parse_words(request.words.text().as_bytes(), limits)
         .map_err(|e| ApiError::input("words", &e))?;
     let options = SearchOptions {
@@ -410,11 +435,9 @@ impl WrittenMove<[Named; 2]> for EdgeStep {
 
 /// What the move route of a game reads and answers, beside the [`Session`] that plays every
 /// game: the one place where the games' move routes differ.
-pub trait MoveRoute: Variant<Board = Game> {
-    /// The request: a board or a graph, and the moves so far.
+pub trait MoveRoute: Variant {
+    /// The request: what the game is played on, and the moves so far.
     type Request: DeserializeOwned;
-    /// A move as the request writes it.
-    type Written: WrittenMove<Self::Named>;
     /// The request's list of moves, as the errors name it.
     const MOVES: &'static str;
     /// Whether a list with an illegal move is answered with the position before it, saying
@@ -422,12 +445,18 @@ pub trait MoveRoute: Variant<Board = Game> {
     /// rather than refused with 422.
     const REPORTS_ILLEGAL: bool;
 
-    /// The board, the graph and the moves of a request.
-    fn parts(request: &Self::Request)
-        -> (Option<&GameInput>, Option<&GameInput>, &[Self::Written]);
+    /// What the request's game is played on, within `limits`, the field it came from, and
+    /// its moves named in the game.
+    ///
+    /// # Errors
+    /// The input's error; 400 for a move of the wrong shape for the game.
+    fn read(
+        request: &Self::Request,
+        limits: &Limits,
+    ) -> Result<(&'static str, Self::Board, Vec<Self::Named>), ApiError>;
 
     /// A refused move in words, after "cannot": `choose 1-0`.
-    fn refused(named: Self::Named) -> String;
+    fn refused(named: &Self::Named) -> String;
 
     /// The answer's document.
     ///
@@ -436,22 +465,35 @@ pub trait MoveRoute: Variant<Board = Game> {
     fn answer(position: PositionReport<Self::Named>) -> Result<Answer, ApiError>;
 }
 
+/// The moves of a request named in `game`, each placed as `"moves"[i]` in errors.
+fn named_in<N>(
+    game: &Game,
+    moves: &str,
+    written: &[impl WrittenMove<N>],
+) -> Result<Vec<N>, ApiError> {
+    written
+        .iter()
+        .enumerate()
+        .map(|(index, mv)| mv.name(game, &format_args!("\"{moves}\"[{index}]")))
+        .collect()
+}
+
 /// The token game: an illegal step is answered, not refused; the report is the answer.
 impl MoveRoute for TokenGame {
     type Request = MoveRequest;
-    type Written = Step;
     const MOVES: &'static str = "path";
     const REPORTS_ILLEGAL: bool = true;
 
-    fn parts(request: &MoveRequest) -> (Option<&GameInput>, Option<&GameInput>, &[Step]) {
-        (
-            request.board.as_ref(),
-            request.graph.as_ref(),
-            &request.path,
-        )
+    fn read(
+        request: &MoveRequest,
+        limits: &Limits,
+    ) -> Result<(&'static str, Game, Vec<Named>), ApiError> {
+        let (field, game) = read_game(request.board.as_ref(), request.graph.as_ref(), limits)?;
+        let moves = named_in(&game, Self::MOVES, &request.path)?;
+        Ok((field, game, moves))
     }
 
-    fn refused(named: Named) -> String {
+    fn refused(named: &Named) -> String {
         format!("move the token to {named}")
     }
 
@@ -470,26 +512,207 @@ pub struct SlitherMoveResponse {
 /// Slither: an illegal move is refused with 422; the report is the answer's `position`.
 impl MoveRoute for SlitherGame {
     type Request = SlitherMoveRequest;
-    type Written = EdgeStep;
     const MOVES: &'static str = "moves";
     const REPORTS_ILLEGAL: bool = false;
 
-    fn parts(
+    fn read(
         request: &SlitherMoveRequest,
-    ) -> (Option<&GameInput>, Option<&GameInput>, &[EdgeStep]) {
-        (
-            request.board.as_ref(),
-            request.graph.as_ref(),
-            &request.moves,
-        )
+        limits: &Limits,
+    ) -> Result<(&'static str, Game, Vec<[Named; 2]>), ApiError> {
+        let (field, game) = read_game(request.board.as_ref(), request.graph.as_ref(), limits)?;
+        let moves = named_in(&game, Self::MOVES, &request.moves)?;
+        Ok((field, game, moves))
     }
 
-    fn refused([a, b]: [Named; 2]) -> String {
+    fn refused([a, b]: &[Named; 2]) -> String {
         format!("choose {a}-{b}")
     }
 
     fn answer(position: PositionReport<[Named; 2]>) -> Result<Answer, ApiError> {
         Answer::of(&SlitherMoveResponse { position })
+    }
+}
+
+/// The vertex ids of a walk written as steps, placed as `"path"[i]` in errors.
+fn walk_of(path: &[Step]) -> Result<Vec<u32>, ApiError> {
+    path.iter()
+        .enumerate()
+        .map(|(index, step)| match *step {
+            Step::Vertex(v) => Ok(v),
+            Step::Cell([row, col]) => Err(ApiError::bad_request(format!(
+                "\"path\"[{index}]: expected a vertex id, found [{row}, {col}]"
+            ))),
+        })
+        .collect()
+}
+
+/// A graph game played from the walk's first vertex, checked.
+fn started_on(
+    field: &'static str,
+    written: &WrittenGraph,
+    game: GraphGame,
+    walk: &[u32],
+    max_positions: Option<usize>,
+) -> Result<Started, ApiError> {
+    let graph = GraphPlayed::new(written, game).map_err(|e| ApiError::job(field, &e))?;
+    let n = graph.vertex_count();
+    let start = *walk.first().ok_or_else(|| {
+        ApiError::bad_request("\"path\": this game starts from a vertex: give its start first")
+    })?;
+    if start as usize >= n {
+        return Err(ApiError::bad_request(format!(
+            "\"path\"[0]: {start} is not a vertex of the graph (0 to {})",
+            n.saturating_sub(1)
+        )));
+    }
+    Ok(Started {
+        graph,
+        start,
+        bound: SearchBound {
+            max_positions: max_positions.unwrap_or(SearchOptions::default().max_positions),
+        },
+    })
+}
+
+/// The token game on a digraph (`/api/token/move` with a directed graph): the path's first
+/// vertex is the token's start; an illegal step is answered, not refused.
+impl MoveRoute for DirectedToken {
+    type Request = MoveRequest;
+    const MOVES: &'static str = "path";
+    const REPORTS_ILLEGAL: bool = true;
+
+    fn read(
+        request: &MoveRequest,
+        limits: &Limits,
+    ) -> Result<(&'static str, Started, Vec<Named>), ApiError> {
+        let (field, written) = read_written(None, request.graph.as_ref(), limits)?;
+        let walk = walk_of(&request.path)?;
+        let board = started_on(
+            field,
+            &written,
+            GraphGame::Token,
+            &walk,
+            request.max_positions,
+        )?;
+        let moves = walk[1..].iter().map(|&v| Named::Vertex(v)).collect();
+        Ok((field, board, moves))
+    }
+
+    fn refused(named: &Named) -> String {
+        format!("move the token to {named}")
+    }
+
+    fn answer(position: PositionReport<Named>) -> Result<Answer, ApiError> {
+        Answer::of(&position)
+    }
+}
+
+/// Edge geography, undirected or directed by the input (`/api/edge/move`): the walk's first
+/// vertex is the token's start, each next vertex a move; an illegal move is refused.
+macro_rules! edge_route {
+    ($variant:ty) => {
+        impl MoveRoute for $variant {
+            type Request = EdgeMoveRequest;
+            const MOVES: &'static str = "path";
+            const REPORTS_ILLEGAL: bool = false;
+
+            fn read(
+                request: &EdgeMoveRequest,
+                limits: &Limits,
+            ) -> Result<(&'static str, Started, Vec<[Named; 2]>), ApiError> {
+                let (field, written) =
+                    read_written(request.board.as_ref(), request.graph.as_ref(), limits)?;
+                let walk = walk_of(&request.path)?;
+                let board = started_on(
+                    field,
+                    &written,
+                    GraphGame::Edge,
+                    &walk,
+                    request.max_positions,
+                )?;
+                let moves = walk
+                    .windows(2)
+                    .map(|pair| [Named::Vertex(pair[0]), Named::Vertex(pair[1])])
+                    .collect();
+                Ok((field, board, moves))
+            }
+
+            fn refused([a, b]: &[Named; 2]) -> String {
+                format!("move the token from {a} to {b}")
+            }
+
+            fn answer(position: PositionReport<[Named; 2]>) -> Result<Answer, ApiError> {
+                Answer::of(&position)
+            }
+        }
+    };
+}
+
+edge_route!(EdgeGame);
+edge_route!(DirectedEdge);
+
+/// Word chains (`/api/words/move`): an illegal word is refused.
+impl MoveRoute for WordsGame {
+    type Request = WordsMoveRequest;
+    const MOVES: &'static str = "said";
+    const REPORTS_ILLEGAL: bool = false;
+
+    fn read(
+        request: &WordsMoveRequest,
+        limits: &Limits,
+    ) -> Result<(&'static str, WordChainSolution, Vec<String>), ApiError> {
+        let rule = chain_rule(request.rule.as_deref())?;
+        let list = parse_words(request.words.text().as_bytes(), limits)
+            .map_err(|e| ApiError::input("words", &e))?;
+        let options = SearchOptions {
+            max_positions: request
+                .max_positions
+                .unwrap_or(SearchOptions::default().max_positions),
+        };
+        // The chain's first words are solved once here, without a budget: the position's
+        // analysis below has it.
+        let chain = solve_word_chain(list, rule, options, &Budget::unlimited())
+            .map_err(|e| ApiError::job("words", &e))?;
+        Ok(("words", chain, request.said.clone()))
+    }
+
+    fn refused(word: &String) -> String {
+        format!("say '{word}'")
+    }
+
+    fn answer(position: PositionReport<String>) -> Result<Answer, ApiError> {
+        Answer::of(&position)
+    }
+}
+
+/// Answers `POST /api/token/move`: the token game on a board or an undirected graph, or on a
+/// directed graph from the path's first vertex.
+///
+/// # Errors
+/// As [`answer_move`].
+pub fn answer_token_move(
+    body: &[u8],
+    limits: &Limits,
+    budget: &Budget,
+) -> Result<Answer, ApiError> {
+    let request: MoveRequest = parse_request(body)?;
+    if request.graph.as_ref().is_some_and(is_directed) && request.board.is_none() {
+        answer_move_of::<DirectedToken>(&request, limits, budget)
+    } else {
+        answer_move_of::<TokenGame>(&request, limits, budget)
+    }
+}
+
+/// Answers `POST /api/edge/move`: edge geography, undirected or directed by the input.
+///
+/// # Errors
+/// As [`answer_move`].
+pub fn answer_edge_move(body: &[u8], limits: &Limits, budget: &Budget) -> Result<Answer, ApiError> {
+    let request: EdgeMoveRequest = parse_request(body)?;
+    if request.graph.as_ref().is_some_and(is_directed) && request.board.is_none() {
+        answer_move_of::<DirectedEdge>(&request, limits, budget)
+    } else {
+        answer_move_of::<EdgeGame>(&request, limits, budget)
     }
 }
 
@@ -508,15 +731,18 @@ pub fn answer_move<V: MoveRoute>(
     budget: &Budget,
 ) -> Result<Answer, ApiError> {
     let request: V::Request = parse_request(body)?;
-    let (board, graph, written) = V::parts(&request);
-    let (field, game) = read_game(board, graph, limits)?;
-    let moves = written
-        .iter()
-        .enumerate()
-        .map(|(index, mv)| mv.name(&game, &format_args!("\"{}\"[{index}]", V::MOVES)))
-        .collect::<Result<Vec<V::Named>, ApiError>>()?;
+    answer_move_of::<V>(&request, limits, budget)
+}
+
+/// [`answer_move`] on a request already read.
+fn answer_move_of<V: MoveRoute>(
+    request: &V::Request,
+    limits: &Limits,
+    budget: &Budget,
+) -> Result<Answer, ApiError> {
+    let (field, board, moves) = V::read(request, limits)?;
     budget.check().map_err(|e| ApiError::job(V::MOVES, &e))?;
-    let mut session = Session::<V>::new(&game);
+    let mut session = Session::<V>::new(&board);
     let refused = session.play_all(&moves).err();
     let position = match refused {
         _ if V::REPORTS_ILLEGAL => session.report_after(refused, budget),
@@ -527,7 +753,7 @@ pub fn answer_move<V: MoveRoute>(
                     "\"{}\"[{}]: cannot {}: {}",
                     V::MOVES,
                     refused.index,
-                    V::refused(moves[refused.index].clone()),
+                    V::refused(&moves[refused.index]),
                     refused.reason
                 ),
             ))
@@ -738,6 +964,80 @@ mod tests {
         assert_eq!(error.status, StatusCode::BAD_REQUEST);
         let error = run(answer_words_solve, r#"{"words": "\n"}"#).unwrap_err();
         assert!(error.error.contains("no word"), "{}", error.error);
+    }
+
+    #[test]
+    fn digraphs_edge_geography_and_word_chains_are_played_move_by_move() {
+        let run = |answer: fn(&[u8], &Limits, &Budget) -> Result<Answer, ApiError>, body: &str| {
+            answer(body.as_bytes(), &LIMITS, &Budget::unlimited())
+        };
+        // The token game on 0 → 1 → 2 from 0: after 0 → 1 the mover wins by 1 → 2.
+        let position = json(
+            &run(
+                answer_token_move,
+                r#"{"graph": "3 2 directed\n0 1\n1 2\n", "path": [0, 1]}"#,
+            )
+            .unwrap(),
+        );
+        assert_eq!(position["mover_wins"], true);
+        assert_eq!(position["winning_moves"], serde_json::json!([2]));
+        let stopped = json(
+            &run(
+                answer_token_move,
+                r#"{"graph": "3 2 directed\n0 1\n1 2\n", "path": [0, 2]}"#,
+            )
+            .unwrap(),
+        );
+        assert_eq!(stopped["legal"], false);
+        assert_eq!(stopped["reason"], "2 is not adjacent to the token on 0");
+        // Edge geography on two parallel edges from 0: across and back leaves the mover stuck.
+        let position = json(
+            &run(
+                answer_edge_move,
+                r#"{"graph": "2 2\n0 1\n0 1\n", "path": [0, 1, 0]}"#,
+            )
+            .unwrap(),
+        );
+        assert_eq!(
+            (position["to_move"].clone(), position["game_over"].clone()),
+            (serde_json::json!(1), serde_json::json!(true))
+        );
+        let refused = run(
+            answer_edge_move,
+            r#"{"graph": "2 1\n0 1\n", "path": [0, 1, 0]}"#,
+        )
+        .unwrap_err();
+        assert_eq!(refused.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert!(
+            refused
+                .error
+                .contains("\"path\"[1]: cannot move the token from 1 to 0"),
+            "{}",
+            refused.error
+        );
+        let missing = run(answer_edge_move, r#"{"graph": "2 1\n0 1\n", "path": []}"#).unwrap_err();
+        assert_eq!(missing.status, StatusCode::BAD_REQUEST);
+        // Word chains.
+        let position = json(
+            &run(
+                answer_move::<WordsGame>,
+                r#"{"words": ["apple", "eagle", "egg"], "said": ["apple"]}"#,
+            )
+            .unwrap(),
+        );
+        assert_eq!(position["winning_moves"], serde_json::json!(["egg"]));
+        let refused = run(
+            answer_move::<WordsGame>,
+            r#"{"words": ["apple", "eagle", "egg"], "said": ["egg", "apple"]}"#,
+        )
+        .unwrap_err();
+        assert!(
+            refused
+                .error
+                .contains("'apple' does not start where the last word ended"),
+            "{}",
+            refused.error
+        );
     }
 
     #[test]

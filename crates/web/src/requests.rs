@@ -210,9 +210,48 @@ pub struct MoveRequest {
     /// The graph.
     #[serde(default)]
     pub graph: Option<GameInput>,
-    /// The visited vertices in order: the placement first, then every move.
+    /// The visited vertices in order: the placement first, then every move. On a directed
+    /// graph the first is the token's start.
     #[serde(default)]
     pub path: Vec<Step>,
+    /// On a directed graph: the most positions the analysis's search expands.
+    #[serde(default)]
+    pub max_positions: Option<usize>,
+}
+
+/// `POST /api/edge/move`: a board or a graph, as for `/api/edge/solve`, and the token's walk
+/// so far, its start first.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EdgeMoveRequest {
+    /// The board.
+    #[serde(default)]
+    pub board: Option<GameInput>,
+    /// The graph.
+    #[serde(default)]
+    pub graph: Option<GameInput>,
+    /// The token's walk: its start, then the vertex each move reached.
+    pub path: Vec<Step>,
+    /// The most positions the analysis's search expands.
+    #[serde(default)]
+    pub max_positions: Option<usize>,
+}
+
+/// `POST /api/words/move`: a word list, as for `/api/words/solve`, and the words said so far.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WordsMoveRequest {
+    /// The words.
+    pub words: WordsInput,
+    /// `last1` (the default) or `last2`.
+    #[serde(default)]
+    pub rule: Option<String>,
+    /// The words said, in order.
+    #[serde(default)]
+    pub said: Vec<String>,
+    /// The most positions a search expands.
+    #[serde(default)]
+    pub max_positions: Option<usize>,
 }
 
 /// `POST /api/token/analyse`, `/api/slide/analyse` (`/api/analyse`): a played record.

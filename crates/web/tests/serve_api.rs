@@ -953,6 +953,7 @@ async fn every_path_of_the_openapi_description_is_routed() {
         posts,
         [
             "/api/analyse",
+            "/api/edge/move",
             "/api/edge/solve",
             "/api/move",
             "/api/slide/analyse",
@@ -964,6 +965,7 @@ async fn every_path_of_the_openapi_description_is_routed() {
             "/api/token/solve",
             "/api/treasure",
             "/api/treasure/solve",
+            "/api/words/move",
             "/api/words/solve"
         ]
     );
@@ -980,7 +982,7 @@ async fn every_path_of_the_openapi_description_is_routed() {
 
 /// The endpoints by game, `/api/{game}/{action}` with the game as `geography --game` names
 /// it, and the older path each answers as.
-const GAME_PATHS: [(&str, Option<&str>); 9] = [
+const GAME_PATHS: [(&str, Option<&str>); 11] = [
     ("/api/token/solve", Some("/api/solve")),
     ("/api/token/move", Some("/api/move")),
     ("/api/token/analyse", Some("/api/analyse")),
@@ -989,7 +991,9 @@ const GAME_PATHS: [(&str, Option<&str>); 9] = [
     ("/api/slither/solve", None),
     ("/api/slither/move", None),
     ("/api/edge/solve", None),
+    ("/api/edge/move", None),
     ("/api/words/solve", None),
+    ("/api/words/move", None),
 ];
 
 #[tokio::test]
@@ -1873,6 +1877,29 @@ async fn directed_edge_and_word_games_answer_reports_that_fit_their_description(
         assert_eq!(status, StatusCode::OK, "{path} {body}");
         let answer: Value = serde_json::from_slice(&bytes).unwrap();
         assert_eq!(answer["report"][key], expected, "{path} {body}");
+        fits_its_description(path, &answer);
+    }
+    for (path, body, expected) in [
+        (
+            "/api/token/move",
+            json!({"graph": "3 2 directed\n0 1\n1 2\n", "path": [0, 1]}),
+            json!([2]),
+        ),
+        (
+            "/api/edge/move",
+            json!({"graph": "3 2\n0 1\n1 2\n", "path": [1]}),
+            json!([[1, 0], [1, 2]]),
+        ),
+        (
+            "/api/words/move",
+            json!({"words": "apple\neagle\negg\n", "said": ["apple"]}),
+            json!(["egg"]),
+        ),
+    ] {
+        let (status, _, bytes) = send_raw(Method::POST, path, body.to_string().into_bytes()).await;
+        assert_eq!(status, StatusCode::OK, "{path} {body}");
+        let answer: Value = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(answer["winning_moves"], expected, "{path} {body}");
         fits_its_description(path, &answer);
     }
 }
