@@ -450,10 +450,7 @@ pub trait MoveRoute: Variant {
     ///
     /// # Errors
     /// The input's error; 400 for a move of the wrong shape for the game.
-    fn read(
-        request: &Self::Request,
-        limits: &Limits,
-    ) -> Result<(&'static str, Self::Board, Vec<Self::Named>), ApiError>;
+    fn read(request: &Self::Request, limits: &Limits) -> Result<ReadMoves<Self>, ApiError>;
 
     /// A refused move in words, after "cannot": `choose 1-0`.
     fn refused(named: &Self::Named) -> String;
@@ -464,6 +461,14 @@ pub trait MoveRoute: Variant {
     /// As [`Answer::of`].
     fn answer(position: PositionReport<Self::Named>) -> Result<Answer, ApiError>;
 }
+
+/// A move request read: the field its game came from, what the game is played on, and the
+/// moves named in the game.
+pub type ReadMoves<V> = (
+    &'static str,
+    <V as Variant>::Board,
+    Vec<<V as Variant>::Named>,
+);
 
 /// The moves of a request named in `game`, each placed as `"moves"[i]` in errors.
 fn named_in<N>(
@@ -484,10 +489,7 @@ impl MoveRoute for TokenGame {
     const MOVES: &'static str = "path";
     const REPORTS_ILLEGAL: bool = true;
 
-    fn read(
-        request: &MoveRequest,
-        limits: &Limits,
-    ) -> Result<(&'static str, Game, Vec<Named>), ApiError> {
+    fn read(request: &MoveRequest, limits: &Limits) -> Result<ReadMoves<Self>, ApiError> {
         let (field, game) = read_game(request.board.as_ref(), request.graph.as_ref(), limits)?;
         let moves = named_in(&game, Self::MOVES, &request.path)?;
         Ok((field, game, moves))
@@ -515,10 +517,7 @@ impl MoveRoute for SlitherGame {
     const MOVES: &'static str = "moves";
     const REPORTS_ILLEGAL: bool = false;
 
-    fn read(
-        request: &SlitherMoveRequest,
-        limits: &Limits,
-    ) -> Result<(&'static str, Game, Vec<[Named; 2]>), ApiError> {
+    fn read(request: &SlitherMoveRequest, limits: &Limits) -> Result<ReadMoves<Self>, ApiError> {
         let (field, game) = read_game(request.board.as_ref(), request.graph.as_ref(), limits)?;
         let moves = named_in(&game, Self::MOVES, &request.moves)?;
         Ok((field, game, moves))
@@ -581,10 +580,7 @@ impl MoveRoute for DirectedToken {
     const MOVES: &'static str = "path";
     const REPORTS_ILLEGAL: bool = true;
 
-    fn read(
-        request: &MoveRequest,
-        limits: &Limits,
-    ) -> Result<(&'static str, Started, Vec<Named>), ApiError> {
+    fn read(request: &MoveRequest, limits: &Limits) -> Result<ReadMoves<Self>, ApiError> {
         let (field, written) = read_written(None, request.graph.as_ref(), limits)?;
         let walk = walk_of(&request.path)?;
         let board = started_on(
@@ -619,7 +615,7 @@ macro_rules! edge_route {
             fn read(
                 request: &EdgeMoveRequest,
                 limits: &Limits,
-            ) -> Result<(&'static str, Started, Vec<[Named; 2]>), ApiError> {
+            ) -> Result<ReadMoves<Self>, ApiError> {
                 let (field, written) =
                     read_written(request.board.as_ref(), request.graph.as_ref(), limits)?;
                 let walk = walk_of(&request.path)?;
@@ -657,10 +653,7 @@ impl MoveRoute for WordsGame {
     const MOVES: &'static str = "said";
     const REPORTS_ILLEGAL: bool = false;
 
-    fn read(
-        request: &WordsMoveRequest,
-        limits: &Limits,
-    ) -> Result<(&'static str, WordChainSolution, Vec<String>), ApiError> {
+    fn read(request: &WordsMoveRequest, limits: &Limits) -> Result<ReadMoves<Self>, ApiError> {
         let rule = chain_rule(request.rule.as_deref())?;
         let list = parse_words(request.words.text().as_bytes(), limits)
             .map_err(|e| ApiError::input("words", &e))?;
