@@ -56,7 +56,7 @@ use geography_app::{
 };
 use geography_app::{
     parse_words, solve_word_chain, ChainRule, DirectedEdge, DirectedToken, EdgeGame, SearchBound,
-    Started, WordChainReport, WordChainSolution, WordsGame, WrittenGraph,
+    Started, WordChainReport, WordsGame, WrittenGraph,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
