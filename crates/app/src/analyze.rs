@@ -61,9 +61,11 @@ pub fn analyze(record: Record, budget: &Budget) -> Result<Analysis, JobError> {
 /// vertex in the token game, an edge (`[Named; 2]`) in Slither.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct AnalyzeReport<N = Named> {
-    /// `board`, `graph` or `slide`.
+    /// `board`, `graph` or `slide`; `digraph`, `multigraph`, `multidigraph` or `words` for
+    /// the games played from a start and word chains.
     pub kind: &'static str,
-    /// The game, for games other than the token game and the slide game: `slither`.
+    /// The game, for games other than the token game on an undirected graph and the slide
+    /// game: `slither`, `token` (on a digraph), `edge` or `words`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub game: Option<&'static str>,
     /// The players' names.
@@ -89,7 +91,7 @@ pub struct AnalyzeReport<N = Named> {
 }
 
 /// What a move of a record was, as reports write it.
-#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 #[serde(untagged)]
 pub enum Played {
     /// A step of the token.
@@ -103,6 +105,11 @@ pub enum Played {
     Edge {
         /// The edge.
         edge: [Named; 2],
+    },
+    /// A word said (word chains), as the list spells it.
+    Word {
+        /// The word.
+        word: String,
     },
 }
 

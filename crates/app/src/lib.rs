@@ -31,6 +31,7 @@
 
 mod analyze;
 mod family;
+mod family_record;
 mod games;
 mod job;
 mod load;
@@ -45,6 +46,7 @@ pub use family::{
     solve_graph_game, solve_word_chain, GraphGame, GraphPlayed, GraphSolution, OutcomeReport,
     SearchOptions, WordChainReport, WordChainSolution,
 };
+pub use family_record::{analyze_chain, analyze_walk};
 pub use games::{
     DirectedEdge, DirectedToken, EdgeGame, SlitherGame, Started, TokenGame, Variant, WordsGame,
 };

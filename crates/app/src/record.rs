@@ -9,8 +9,9 @@
 //! # Tests
 //! Below, and through `analyze --game slither`'s tests.
 
-use geography_rules::{Annotation, PositionAnalysis};
+use geography_rules::{Annotation, Player, PositionAnalysis};
 
+use crate::analyze::{AnalyzeReport, EndReport, MoveReport, Played};
 use crate::games::Variant;
 use crate::job::{Budget, JobError};
 use crate::session::Session;
@@ -73,6 +74,46 @@ pub fn annotate<V: Variant>(
         moves: annotated,
         end: session.analyse(budget)?,
     })
+}
+
+/// The report of an annotated record: `played` names each move as played (in order),
+/// `named` each move of the lists; `stuck_at_start` says how a player with no first move
+/// is stuck.
+pub(crate) fn report_of<M: Copy, N>(
+    kind: (&'static str, Option<&'static str>),
+    annotated: &Annotated<M>,
+    mut played: impl FnMut(M) -> Played,
+    named: impl Fn(M) -> N,
+    stuck_at_start: &'static str,
+) -> AnalyzeReport<N> {
+    let names = |list: &[M]| list.iter().map(|&m| named(m)).collect();
+    let moves = annotated
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(index, m)| MoveReport {
+            ply: index + 1,
+            player: Player::to_move_after(index).number(),
+            played: played(m.played),
+            winning_before: m.before.mover_wins,
+            annotation: m.annotation,
+            winning_moves: names(&m.before.winning_moves),
+            legal_moves: m.before.legal_moves.len(),
+        })
+        .collect();
+    let end = &annotated.end;
+    AnalyzeReport::new(
+        kind,
+        [Player::First.to_string(), Player::Second.to_string()],
+        moves,
+        EndReport {
+            player: Player::to_move_after(annotated.moves.len()).number(),
+            winning: end.mover_wins,
+            winning_moves: names(&end.winning_moves),
+            legal_moves: end.legal_moves.len(),
+        },
+        stuck_at_start,
+    )
 }
 
 #[cfg(test)]

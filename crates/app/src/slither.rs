@@ -15,13 +15,13 @@
 //! Below; the front ends' tests run the same jobs through the CLI and the web.
 
 use geography_formats::SlitherRecord;
-use geography_rules::{solve_slither_while, Game, Named, Player, Undecided};
+use geography_rules::{solve_slither_while, Game, Named, Undecided};
 use serde::Serialize;
 
-use crate::analyze::{AnalyzeReport, EndReport, MoveReport, Played};
+use crate::analyze::{AnalyzeReport, Played};
 use crate::games::SlitherGame;
 use crate::job::{Budget, JobError};
-use crate::record::annotate;
+use crate::record::{annotate, report_of};
 use crate::solve::{board_info, counted, BoardInfo};
 
 /// A search that gave up: stopped by the budget, or past its bound.
@@ -147,34 +147,13 @@ pub fn analyze_slither(
     let game = &record.game;
     let edges: Vec<(u32, u32)> = record.moves.iter().map(|m| m.edge).collect();
     let annotated = annotate::<SlitherGame>(game, &edges, budget)?;
-    let moves = |list: &[(u32, u32)]| list.iter().map(|&m| named_move(game, m)).collect();
-    let reports = annotated
-        .moves
-        .iter()
-        .enumerate()
-        .map(|(index, m)| MoveReport {
-            ply: index + 1,
-            player: Player::to_move_after(index).number(),
-            played: Played::Edge {
-                edge: named_move(game, m.played),
-            },
-            winning_before: m.before.mover_wins,
-            annotation: m.annotation,
-            winning_moves: moves(&m.before.winning_moves),
-            legal_moves: m.before.legal_moves.len(),
-        })
-        .collect();
-    let end = annotated.end;
-    Ok(AnalyzeReport::new(
+    Ok(report_of(
         (game.kind(), Some("slither")),
-        [Player::First.to_string(), Player::Second.to_string()],
-        reports,
-        EndReport {
-            player: Player::to_move_after(record.moves.len()).number(),
-            winning: end.mover_wins,
-            winning_moves: moves(&end.winning_moves),
-            legal_moves: end.legal_moves.len(),
+        &annotated,
+        |m| Played::Edge {
+            edge: named_move(game, m),
         },
+        |m| named_move(game, m),
         "has no edge to choose",
     ))
 }

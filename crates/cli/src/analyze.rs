@@ -5,14 +5,16 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use geography_app::{
-    analyze, analyze_slither, counted, load_record, Analysis, AnalyzeReport, Budget, JobError,
-    Played, Record,
+    analyze, analyze_chain, analyze_slither, analyze_walk, counted, is_directed, load_record,
+    Analysis, AnalyzeReport, Budget, GraphGame, JobError, Played, Record, SearchOptions,
 };
-use geography_formats::{parse_slither_record_with_limits, Limits};
+use geography_formats::{
+    parse_chain_record, parse_slither_record_with_limits, parse_walk_record, Limits,
+};
 use geography_rules::Named;
 use geography_rules::{Annotation, Game, Player};
 
-use crate::input::{describe, emit, name, read, GameArg};
+use crate::input::{describe, emit, name, read, GameArg, RuleArg};
 use crate::Failure;
 
 /// Annotate a played game: who wins before every move, the winning moves, the blunders.
@@ -44,6 +46,22 @@ pub struct Args {
     /// on boards).
     #[arg(long, value_enum, default_value_t)]
     game: GameArg,
+    /// `words` for a word chain's record: the list, a line `---`, then the words said.
+    #[arg(long, value_name = "FORMAT", value_parser = ["words"])]
+    format: Option<String>,
+    /// Word chains: what the next word starts with.
+    #[arg(long, value_enum, default_value_t = RuleArg::Last1)]
+    rule: RuleArg,
+    /// The most positions a search expands for one position before it gives up (games
+    /// decided by search: the token game on digraphs, edge geography, word chains).
+    #[arg(long, default_value_t = SearchOptions::default().max_positions)]
+    max_positions: usize,
+}
+
+impl Args {
+    fn rule_name(&self) -> &'static str {
+        geography_app::ChainRule::from(self.rule).name()
+    }
 }
 
 pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
@@ -51,18 +69,15 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
     let source = name(&args.input);
     match args.game {
         GameArg::Slither => return slither(args, &source, &bytes, colour, limits),
-        GameArg::Edge => {
-            return Err(Failure::Input(
-                "error: analyze does not annotate edge geography yet".to_string(),
-            ))
+        GameArg::Edge => return family(args, &source, &bytes, colour, limits),
+        GameArg::Token if args.format.is_some() || is_directed(&bytes, None) => {
+            return family(args, &source, &bytes, colour, limits)
         }
         GameArg::Token => {}
     }
     let record = load_record(&bytes, limits).map_err(|e| describe(&source, &bytes, &e))?;
-    let analysis = analyze(record, &Budget::unlimited()).map_err(|error| match error {
-        JobError::Input(e) => describe(&source, &bytes, &e),
-        other => Failure::Input(format!("error: {source}: {other}")),
-    })?;
+    let analysis = analyze(record, &Budget::unlimited())
+        .map_err(|error| job_failure(&source, &bytes, error))?;
     let text = if args.json {
         let mut text = serde_json::to_string(&analysis.report()).expect("plain data serialises");
         text.push('\n');
@@ -252,20 +267,78 @@ fn slither(
 ) -> Result<(), Failure> {
     let record =
         parse_slither_record_with_limits(bytes, limits).map_err(|e| describe(source, bytes, &e))?;
-    let report = analyze_slither(&record, &Budget::unlimited()).map_err(|error| match error {
-        JobError::Input(e) => describe(source, bytes, &e),
-        other => Failure::Input(format!("error: {source}: {other}")),
-    })?;
-    if args.json {
-        let mut text = serde_json::to_string(&report).expect("plain data serialises");
-        text.push('\n');
-        return emit(&text);
-    }
-    let mut out = format!(
+    let report = analyze_slither(&record, &Budget::unlimited())
+        .map_err(|error| job_failure(source, bytes, error))?;
+    let heading = format!(
         "slither on {}: {}; player 1 chooses the first edge\n",
         played_on(&record.game),
         counted(report.moves.len(), "move", "moves")
     );
+    annotated(args, &report, heading, edge_name, colour)
+}
+
+/// A job's failure: an input error located in `bytes`, anything else named by `source`.
+fn job_failure(source: &str, bytes: &[u8], error: JobError) -> Failure {
+    match error {
+        JobError::Input(e) => describe(source, bytes, &e),
+        other => Failure::Input(format!("error: {source}: {other}")),
+    }
+}
+
+/// The games played from a start (a walk record, `--game edge` or a directed graph) and word
+/// chains (a chain record, `--format words`).
+fn family(
+    args: &Args,
+    source: &str,
+    bytes: &[u8],
+    colour: bool,
+    limits: &Limits,
+) -> Result<(), Failure> {
+    let options = SearchOptions {
+        max_positions: args.max_positions,
+    };
+    if args.format.as_deref() == Some("words") {
+        let record = parse_chain_record(bytes, limits).map_err(|e| describe(source, bytes, &e))?;
+        let report = analyze_chain(record, args.rule.into(), options, &Budget::unlimited())
+            .map_err(|error| job_failure(source, bytes, error))?;
+        let heading = format!(
+            "word chain ({}): {}; player 1 says the first word\n",
+            args.rule_name(),
+            counted(report.moves.len(), "word said", "words said")
+        );
+        return annotated(args, &report, heading, String::clone, colour);
+    }
+    let game = if args.game == GameArg::Edge {
+        GraphGame::Edge
+    } else {
+        GraphGame::Token
+    };
+    let record = parse_walk_record(bytes, limits).map_err(|e| describe(source, bytes, &e))?;
+    let report = analyze_walk(&record, game, options, &Budget::unlimited())
+        .map_err(|error| job_failure(source, bytes, error))?;
+    let heading = format!(
+        "{} on {}: {}; player 1 moves first from {}\n",
+        report.game.unwrap_or("token"),
+        report.kind,
+        counted(report.moves.len(), "move", "moves"),
+        record.walk.first().map_or(0, |w| w.vertex)
+    );
+    annotated(args, &report, heading, Named::to_string, colour)
+}
+
+/// An annotated record of a game whose moves are named by `name`: JSON, or the table.
+fn annotated<N: serde::Serialize>(
+    args: &Args,
+    report: &AnalyzeReport<N>,
+    heading: String,
+    name: impl Fn(&N) -> String,
+    colour: bool,
+) -> Result<(), Failure> {
+    if args.json {
+        let mut text = serde_json::to_string(report).expect("plain data serialises");
+        text.push('\n');
+        return emit(&text);
+    }
     let rows: Vec<[String; 6]> = report
         .moves
         .iter()
@@ -276,7 +349,7 @@ fn slither(
                 played_name(&m.played),
                 if m.winning_before { "win" } else { "loss" }.to_string(),
                 annotation_cell(m.annotation, m.legal_moves),
-                edge_list(&m.winning_moves),
+                move_list(&m.winning_moves, &name),
             ]
         })
         .collect();
@@ -285,8 +358,9 @@ fn slither(
         .iter()
         .map(|m| m.annotation == Annotation::Blunder)
         .collect();
+    let mut out = heading;
     out.push_str(&table(&rows, &blunders, colour));
-    out.push_str(&slither_summary(&report));
+    out.push_str(&report_summary(report, &name));
     emit(&out)
 }
 
@@ -294,7 +368,7 @@ fn edge_name([a, b]: &[Named; 2]) -> String {
     format!("{a}-{b}")
 }
 
-/// A move of a record as the table shows it: the edge, or the token's step.
+/// A move of a record as the table shows it: the edge, the token's step, the word.
 fn played_name(played: &Played) -> String {
     match played {
         Played::Edge { edge } => edge_name(edge),
@@ -303,26 +377,28 @@ fn played_name(played: &Played) -> String {
             from: Some(from),
             to,
         } => format!("{from}-{to}"),
+        Played::Word { word } => word.clone(),
     }
 }
 
-/// A list of edges for the table: `-` when empty, cut after [`SHOWN_MOVES`].
-fn edge_list(edges: &[[Named; 2]]) -> String {
-    if edges.is_empty() {
+/// A list of moves for the table: `-` when empty, cut after [`SHOWN_MOVES`].
+fn move_list<N>(moves: &[N], name: impl Fn(&N) -> String) -> String {
+    if moves.is_empty() {
         return "-".to_string();
     }
-    let mut shown: Vec<String> = edges.iter().take(SHOWN_MOVES).map(edge_name).collect();
-    if edges.len() > SHOWN_MOVES {
-        shown.push(format!("… ({} in all)", edges.len()));
+    let mut shown: Vec<String> = moves.iter().take(SHOWN_MOVES).map(name).collect();
+    if moves.len() > SHOWN_MOVES {
+        shown.push(format!("… ({} in all)", moves.len()));
     }
     shown.join(" ")
 }
 
-fn slither_summary(report: &AnalyzeReport<[Named; 2]>) -> String {
+/// The lines under the table: the result, the blunders, the first blunder.
+fn report_summary<N>(report: &AnalyzeReport<N>, name: impl Fn(&N) -> String) -> String {
     let mut out = format!("result: {}", report.result());
     if !report.finished && report.end.winning {
         out.push_str(": ");
-        out.push_str(&edge_list(&report.end.winning_moves));
+        out.push_str(&move_list(&report.end.winning_moves, &name));
     }
     out.push('\n');
     let [first, second] = report.blunders_by_player;
@@ -335,7 +411,7 @@ fn slither_summary(report: &AnalyzeReport<[Named; 2]>) -> String {
                 "first blunder: ply {ply}, player {} played {}; winning was {}",
                 m.player,
                 played_name(&m.played),
-                edge_list(&m.winning_moves)
+                move_list(&m.winning_moves, &name)
             )
         }
         None => writeln!(out, "first blunder: none"),

@@ -260,3 +260,49 @@ fn play_a_digraph_edge_geography_and_a_word_chain_against_the_engine() {
     assert_eq!(start.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&start.stderr).contains("give --start V (0 to 6)"));
 }
+
+#[test]
+fn records_of_walks_and_chains_are_annotated_under_the_schema() {
+    let validator = validator("analyze.schema.json");
+    for (args, expected_kind) in [
+        (vec!["analyze", "examples/loop.walk", "--json"], "digraph"),
+        (
+            vec!["analyze", "--game", "edge", "examples/loop.walk", "--json"],
+            "multidigraph",
+        ),
+        (
+            vec![
+                "analyze",
+                "--format",
+                "words",
+                "examples/animals.chain",
+                "--json",
+            ],
+            "words",
+        ),
+    ] {
+        let text = stdout_of(geography().args(&args));
+        let value: Value = serde_json::from_str(text.trim_end()).unwrap();
+        let errors: Vec<String> = validator
+            .iter_errors(&value)
+            .map(|e| e.to_string())
+            .collect();
+        assert!(errors.is_empty(), "{value}: {errors:?}");
+        assert_eq!(value["kind"], expected_kind, "{args:?}");
+    }
+    let walk = stdout_of(geography().args(["analyze", "examples/loop.walk"]));
+    assert!(
+        walk.starts_with("token on digraph: 3 moves; player 1 moves first from 0\n"),
+        "{walk}"
+    );
+    assert!(
+        walk.contains("first blunder: ply 2, player 2 played 1-3; winning was 2\n"),
+        "{walk}"
+    );
+    let chain =
+        stdout_of(geography().args(["analyze", "--format", "words", "examples/animals.chain"]));
+    assert!(
+        chain.contains("  1  player 1  elephant  win   best "),
+        "{chain}"
+    );
+}

@@ -45,6 +45,7 @@ mod slither_record;
 mod text;
 mod token_record;
 mod treasure;
+mod walk_record;
 mod words;
 mod written;
 
@@ -69,6 +70,10 @@ pub use token_record::{
 };
 pub use treasure::{
     check_treasure_limits, parse_treasure_map, parse_treasure_maps, parse_treasure_maps_with_limits,
+};
+pub use walk_record::{
+    parse_chain_record, parse_walk_record, ChainRecord, SaidWord, WalkRecord, WrittenVertex,
+    CHAIN_SEPARATOR,
 };
 pub use words::{parse_words, word_key, Word, WordList};
 pub use written::{

@@ -45,6 +45,16 @@ pub(crate) fn read_game<'a>(
     limits: &Limits,
     kind: &RecordKind,
 ) -> Result<(Game, Tokens<'a>), InputError> {
+    read_record(input, kind, |text| parse_game(text, limits, kind))
+}
+
+/// Reads a record's game with `parse` and its keyword line; returns the game and the tokens
+/// of the moves, which follow.
+pub(crate) fn read_record<'a, G>(
+    input: &'a [u8],
+    kind: &RecordKind,
+    parse: impl Fn(&[u8]) -> Result<G, InputError>,
+) -> Result<(G, Tokens<'a>), InputError> {
     let mut tokens = Tokens::non_empty(
         input,
         "empty input: expected a board or an edge list, a line 'moves' and the moves",
@@ -58,7 +68,7 @@ pub(crate) fn read_game<'a>(
             Some(token) => previous_line = token.line,
             None => {
                 // Report what is wrong with the board or graph first, if anything.
-                parse_game(input, limits, kind)?;
+                parse(input)?;
                 return Err(tokens.error_here(format!(
                     "expected a line 'moves' and {} after the board or graph, found end of \
                      input",
@@ -71,7 +81,7 @@ pub(crate) fn read_game<'a>(
     if previous_line == 0 {
         return Err(keyword.error("expected a board or an edge list before 'moves'"));
     }
-    let game = parse_game(prefix, limits, kind).map_err(|mut error| {
+    let game = parse(prefix).map_err(|mut error| {
         if (error.line, error.column) == (keyword.line, keyword.column) {
             error.message = error.message.replace("end of input", "the keyword 'moves'");
         }
