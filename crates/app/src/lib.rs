@@ -69,8 +69,8 @@ pub use text::{not_in_game, refusal, Refusal};
 // The vocabulary the front ends speak, so that a front end needs this crate alone; the
 // kernels stay behind the jobs.
 pub use geography_formats::{
-    detect, parse_words, says_directed, ErrorKind, Format, InputError, Limits, WordList,
-    WrittenGraph,
+    detect, parse_chain_record, parse_walk_record, parse_words, says_directed, ErrorKind, Format,
+    InputError, Limits, WordList, WrittenGraph,
 };
 pub use geography_rules::{
     Annotation, ChainRule, Game, IllegalMove, Named, Outcome, Player, SearchBound,

@@ -30,7 +30,9 @@
 //!   `/api/edge/move` `{"board"|"graph", "path", "max_positions"?}` (the token's walk, its
 //!   start first) and `/api/words/move` `{"words", "rule"?, "said"}`: the
 //!   [`PositionReport`] of the position reached; a move against the rules is a 422 (on a
-//!   digraph the token game answers it, as on undirected graphs).
+//!   digraph the token game answers it, as on undirected graphs);
+//! - `/api/edge/analyse` and `/api/words/analyse` `{"record", "rule"?, "max_positions"?}`:
+//!   `report` is the document of `geography analyze --json` on a walk or a chain record.
 //!
 //! The older paths stay as permanent aliases, answering the same bytes: `/api/solve`,
 //! `/api/move`, `/api/analyse`, `/api/treasure` (and the Slither routes have not moved). Any
@@ -55,8 +57,9 @@ use geography_app::{
     SlitherReport, SolveOptions, SolveReport, TokenGame, TreasureReport, Variant,
 };
 use geography_app::{
-    parse_words, solve_word_chain, ChainRule, DirectedEdge, DirectedToken, EdgeGame, SearchBound,
-    Started, WordChainReport, WordsGame, WrittenGraph,
+    analyze_chain, analyze_walk, parse_chain_record, parse_walk_record, parse_words,
+    solve_word_chain, ChainRule, DirectedEdge, DirectedToken, EdgeGame, SearchBound, Started,
+    WordChainReport, WordsGame, WrittenGraph,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -65,8 +68,9 @@ pub use crate::client::Client;
 pub use crate::error::{Answer, AnswerFn, ApiError};
 pub use crate::requests::{
     is_directed, parse_request, read_game, read_written, AnalyseRequest, EdgeMoveRequest,
-    EdgeSolveRequest, EdgeStep, GameInput, MoveRequest, SlitherMoveRequest, SlitherSolveRequest,
-    SolveRequest, Step, TreasureMapRequest, WordsInput, WordsMoveRequest, WordsSolveRequest,
+    EdgeSolveRequest, EdgeStep, FamilyAnalyseRequest, GameInput, MoveRequest, SlitherMoveRequest,
+    SlitherSolveRequest, SolveRequest, Step, TreasureMapRequest, WordsInput, WordsMoveRequest,
+    WordsSolveRequest,
 };
 pub use crate::state::AppState;
 
@@ -95,7 +99,7 @@ impl Endpoint {
 }
 
 /// Every endpoint of the API, with its job: the router serves these and nothing else.
-pub const ENDPOINTS: [Endpoint; 11] = [
+pub const ENDPOINTS: [Endpoint; 13] = [
     Endpoint {
         game: TokenGame::NAME,
         action: "solve",
@@ -151,6 +155,12 @@ pub const ENDPOINTS: [Endpoint; 11] = [
         answer: answer_edge_move,
     },
     Endpoint {
+        game: "edge",
+        action: "analyse",
+        alias: None,
+        answer: answer_edge_analyse,
+    },
+    Endpoint {
         game: "words",
         action: "solve",
         alias: None,
@@ -161,6 +171,12 @@ pub const ENDPOINTS: [Endpoint; 11] = [
         action: "move",
         alias: None,
         answer: answer_move::<WordsGame>,
+    },
+    Endpoint {
+        game: "words",
+        action: "analyse",
+        alias: None,
+        answer: answer_words_analyse,
     },
 ];
 
@@ -815,6 +831,69 @@ pub fn answer_analyse(body: &[u8], limits: &Limits, budget: &Budget) -> Result<A
         report,
         slide,
         mistakes: analysis.bunny_mistakes(),
+    })
+}
+
+/// The answer of `POST /api/edge/analyse` and `/api/words/analyse`.
+#[derive(Debug, Serialize)]
+pub struct FamilyAnalyseResponse<N> {
+    /// The document of `geography analyze --json` on the record.
+    pub report: AnalyzeReport<N>,
+    /// The result in a sentence.
+    pub result: String,
+}
+
+/// The request's record, its bound, and the document of its analysis.
+fn family_analysis<N: Serialize>(
+    body: &[u8],
+    analyse: impl FnOnce(&FamilyAnalyseRequest, SearchOptions) -> Result<AnalyzeReport<N>, ApiError>,
+) -> Result<Answer, ApiError> {
+    let request: FamilyAnalyseRequest = parse_request(body)?;
+    let options = SearchOptions {
+        max_positions: request
+            .max_positions
+            .unwrap_or(SearchOptions::default().max_positions),
+    };
+    let report = analyse(&request, options)?;
+    Answer::of(&FamilyAnalyseResponse {
+        result: report.result(),
+        report,
+    })
+}
+
+/// Answers `POST /api/edge/analyse`: a walk record played as edge geography.
+///
+/// # Errors
+/// As [`parse_request`]; the record's error, located (400 syntax, 413, 422 a move against
+/// the rules); 422 for a position the bounded search cannot decide; 503 when `budget` runs
+/// out.
+pub fn answer_edge_analyse(
+    body: &[u8],
+    limits: &Limits,
+    budget: &Budget,
+) -> Result<Answer, ApiError> {
+    family_analysis(body, |request, options| {
+        let record = parse_walk_record(request.record.as_bytes(), limits)
+            .map_err(|e| ApiError::input("record", &e))?;
+        analyze_walk(&record, GraphGame::Edge, options, budget)
+            .map_err(|e| ApiError::job("record", &e))
+    })
+}
+
+/// Answers `POST /api/words/analyse`: a chain record.
+///
+/// # Errors
+/// As [`answer_edge_analyse`]; 400 for an unknown rule.
+pub fn answer_words_analyse(
+    body: &[u8],
+    limits: &Limits,
+    budget: &Budget,
+) -> Result<Answer, ApiError> {
+    family_analysis(body, |request, options| {
+        let rule = chain_rule(request.rule.as_deref())?;
+        let record = parse_chain_record(request.record.as_bytes(), limits)
+            .map_err(|e| ApiError::input("record", &e))?;
+        analyze_chain(record, rule, options, budget).map_err(|e| ApiError::job("record", &e))
     })
 }
 

@@ -264,6 +264,22 @@ pub struct AnalyseRequest {
     pub record: String,
 }
 
+/// `POST /api/edge/analyse` and `/api/words/analyse`: a walk record (a graph, a line
+/// `moves`, the token's start and each vertex it moved to) or a chain record (a word list, a
+/// line `---`, the words said).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FamilyAnalyseRequest {
+    /// The record as `geography analyze --game edge` or `--format words` reads it.
+    pub record: String,
+    /// Word chains: `last1` (the default) or `last2`.
+    #[serde(default)]
+    pub rule: Option<String>,
+    /// The most positions a search expands for one position.
+    #[serde(default)]
+    pub max_positions: Option<usize>,
+}
+
 /// `POST /api/treasure/solve` (`/api/treasure`): one treasure map (HDU 4101 format).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -953,6 +953,7 @@ async fn every_path_of_the_openapi_description_is_routed() {
         posts,
         [
             "/api/analyse",
+            "/api/edge/analyse",
             "/api/edge/move",
             "/api/edge/solve",
             "/api/move",
@@ -965,6 +966,7 @@ async fn every_path_of_the_openapi_description_is_routed() {
             "/api/token/solve",
             "/api/treasure",
             "/api/treasure/solve",
+            "/api/words/analyse",
             "/api/words/move",
             "/api/words/solve"
         ]
@@ -982,7 +984,7 @@ async fn every_path_of_the_openapi_description_is_routed() {
 
 /// The endpoints by game, `/api/{game}/{action}` with the game as `geography --game` names
 /// it, and the older path each answers as.
-const GAME_PATHS: [(&str, Option<&str>); 11] = [
+const GAME_PATHS: [(&str, Option<&str>); 13] = [
     ("/api/token/solve", Some("/api/solve")),
     ("/api/token/move", Some("/api/move")),
     ("/api/token/analyse", Some("/api/analyse")),
@@ -992,8 +994,10 @@ const GAME_PATHS: [(&str, Option<&str>); 11] = [
     ("/api/slither/move", None),
     ("/api/edge/solve", None),
     ("/api/edge/move", None),
+    ("/api/edge/analyse", None),
     ("/api/words/solve", None),
     ("/api/words/move", None),
+    ("/api/words/analyse", None),
 ];
 
 #[tokio::test]
@@ -1902,4 +1906,34 @@ async fn directed_edge_and_word_games_answer_reports_that_fit_their_description(
         assert_eq!(answer["winning_moves"], expected, "{path} {body}");
         fits_its_description(path, &answer);
     }
+    for (path, record, blunders) in [
+        (
+            "/api/edge/analyse",
+            "2 2\n0 1\n0 1\nmoves\n0\n1\n",
+            json!([]),
+        ),
+        (
+            "/api/words/analyse",
+            "apple\neagle\negg\n---\napple\neagle\n",
+            json!([1, 2]),
+        ),
+    ] {
+        let body = json!({ "record": record }).to_string().into_bytes();
+        let (status, _, bytes) = send_raw(Method::POST, path, body).await;
+        assert_eq!(status, StatusCode::OK, "{path}");
+        let answer: Value = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(answer["report"]["blunders"], blunders, "{path}: {answer}");
+        fits_its_description(path, &answer);
+    }
+    let body = json!({"record": "apple\n---\npear\n"})
+        .to_string()
+        .into_bytes();
+    let (status, _, bytes) = send_raw(Method::POST, "/api/words/analyse", body).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let error: Value = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(
+        (error["line"].clone(), error["column"].clone()),
+        (json!(3), json!(1)),
+        "{error}"
+    );
 }
