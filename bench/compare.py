@@ -115,6 +115,10 @@ RECORDS = [
     ("records-king-400", "king 400×400, open", ("record", 400, 400, 4000, "king"), False),
 ]
 # Groups of classes --classes takes by one name.
+# DVG, DEG, UEG and word chains against generalized-geography, with issue 25's speed
+# targets: one class that runs the whole group (bench/geography_group.py). Not in the
+# default run: ask with --classes geography.
+GEOGRAPHY = [("geography", "DVG, DEG, word chains vs generalized-geography; issue 25 targets")]
 GROUPS = {"edges": [c[0] for c in EDGES], "density": [c[0] for c in DENSITY],
           "records": [c[0] for c in RECORDS]}
 QUICK = [
@@ -464,11 +468,14 @@ def main():
                     help="comma-separated input classes or groups (see --list; `edges`: the "
                     "cost of the edge classes; `density`: 3000×3000 boards from open to half "
                     "blocked against the floor and LEMON, with a plot; `records`: the cost per "
-                    "move of analyze --json); default: all of the full set, or of the quick "
-                    "set with --quick")
+                    "move of analyze --json; `geography`: DVG, DEG and word chains against "
+                    "generalized-geography, and issue 25's speed targets); default: all of the "
+                    "full set, or of the quick set with --quick")
     ap.add_argument("--list", action="store_true", help="list the input classes and exit")
     ap.add_argument("--timeout", type=float, default=None, metavar="S",
-                    help="per-run wall-clock limit for each peer (default 120; 30 with --quick)")
+                    help="per-run wall-clock limit for each peer (default 120; 30 with --quick; "
+                    "60 for the geography group alone, where it bounds geography's ladder runs "
+                    "too)")
     ap.add_argument("--our-timeout", type=float, default=1800.0, metavar="S",
                     help="per-run limit for geography itself (default 1800)")
     target = os.path.join(HERE, "..", os.environ.get("CARGO_TARGET_DIR") or "target")
@@ -506,15 +513,14 @@ def main():
         print(f"plot written to {args.plot_out}")
         return 0
 
-    if args.timeout is None:
-        args.timeout = 30.0 if args.quick else 120.0
-    everything = FULL + HARD + QUICK + [c[:5] for c in EDGES] + DENSITY + RECORDS
+    everything = FULL + HARD + QUICK + [c[:5] for c in EDGES] + DENSITY + RECORDS + GEOGRAPHY
     if args.list:
         for c in everything:
             kind = "quick" if c in QUICK else "hard " if c in HARD else \
                 "edges" if c[0] in GROUPS["edges"] else \
                 "density" if c[0] in GROUPS["density"] else \
-                "records" if c[0] in GROUPS["records"] else "full "
+                "records" if c[0] in GROUPS["records"] else \
+                "group" if c in GEOGRAPHY else "full "
             print(f"{c[0]:25} {kind:7} {c[1]}")
         for group, names in GROUPS.items():
             print(f"{group:25} group   {', '.join(names)}")
@@ -529,6 +535,11 @@ def main():
         classes = [by_name[x] for x in dict.fromkeys(names)]
     else:
         classes = QUICK if args.quick else FULL
+    geography_group = any(c in GEOGRAPHY for c in classes)
+    classes = [c for c in classes if c not in GEOGRAPHY]
+    if args.timeout is None:
+        args.timeout = 30.0 if args.quick else 60.0 if geography_group and not classes \
+            else 120.0
     targets = {c[0]: c[5] for c in EDGES}
     edge_classes = [c for c in classes if c[0] in targets]
     density_classes = [c for c in classes if c[0] in GROUPS["density"]]
@@ -712,9 +723,15 @@ def main():
         record_rows.append(time_records(cls, our_bin, base_bin, args, disagreements, errors,
                                         len(record_rows)))
 
+    geo_rows = []
+    if geography_group:
+        import geography_group as geo
+
+        geo_rows = geo.time_geography(our_bin, args, disagreements, errors)
+
     finished = datetime.datetime.now().astimezone()
     report = render(results, edge_rows, density_rows, record_rows, args, started, finished,
-                    load_start, disagreements, errors)
+                    load_start, disagreements, errors, geo_rows)
     print(report)
     with open(os.path.join(BUILD, "results.md"), "w") as f:
         f.write(report + "\n")
@@ -722,7 +739,8 @@ def main():
            "cores": os.cpu_count(), "timeout": args.timeout, "our_timeout": args.our_timeout,
            "baseline": base_bin,
            "repeat": args.repeat, "results": results, "edge_classes": edge_rows,
-           "density": density_rows, "records": record_rows, "disagreements": disagreements,
+           "density": density_rows, "records": record_rows, "geography": geo_rows,
+           "disagreements": disagreements,
            "errors": errors}
     with open(os.path.join(BUILD, "results.json"), "w") as f:
         json.dump(doc, f, indent=1)
@@ -1228,7 +1246,7 @@ def plot_density(doc, out_path):
 
 
 def render(results, edge_rows, density_rows, record_rows, args, started, finished, load_start,
-           disagreements, errors):
+           disagreements, errors, geo_rows=()):
     labels = [(p[0], p[1]) for p in PEERS]
     shown = [(n, l) for n, l in labels if any(r["runs"].get(n, {}).get("status") != "not run"
                                                for r in results)]
@@ -1261,6 +1279,10 @@ def render(results, edge_rows, density_rows, record_rows, args, started, finishe
         lines += render_density(density_rows, args)
     if record_rows:
         lines += render_records(record_rows, args)
+    if geo_rows:
+        import geography_group as geo
+
+        lines += geo.render_geography(geo_rows, args)
     if disagreements:
         lines.append("**DISAGREEMENTS:**")
         lines.extend(f"- {d}" for d in disagreements)
