@@ -24,8 +24,9 @@ search ran past ``max_positions``) from every start.
 Slither, the path game: player 1 chooses an edge, then the players in turn extend the chosen
 edges, always a simple path, at either end to a vertex not on it; whoever cannot move loses.
 ``slither_solve`` says who wins and with which first edges; ``SlitherPosition`` plays a game
-and analyses each position. Both take every input ``solve`` takes. A position the bounded
-search behind them cannot decide raises ``SlitherUndecided``, a ``RuntimeError``.
+and analyses each position. Both take every input ``solve`` takes. First edges the bounded
+search behind ``slither_solve`` cannot decide are listed as undecided (never guessed); a
+position in play it cannot decide raises ``SlitherUndecided``, a ``RuntimeError``.
 
 >>> import geography_games as gg
 >>> solution = gg.solve("1 3\\n...\\n")
@@ -761,17 +762,27 @@ class _Explored:
 
 
 class SlitherSolution:
-    """Who wins Slither on a graph (see :func:`slither_solve`): ``first_player_wins``, and
-    ``winning_first_moves``, the set of first edges that win for player 1 as node pairs."""
+    """Who wins Slither on a graph (see :func:`slither_solve`): ``first_player_wins``
+    (``True`` once a first edge is proven winning, ``False`` when every first edge is proven
+    losing, ``None`` otherwise), ``winning_first_moves``, the set of first edges proven to win
+    for player 1, and ``undecided_first_moves``, the set of first edges the bounded search
+    could not decide, as node pairs."""
 
-    def __init__(self, first_player_wins: bool, winning_first_moves: set[tuple]):
+    def __init__(
+        self,
+        first_player_wins: bool | None,
+        winning_first_moves: set[tuple],
+        undecided_first_moves: set[tuple] | None = None,
+    ):
         self.first_player_wins = first_player_wins
         self.winning_first_moves = winning_first_moves
+        self.undecided_first_moves = undecided_first_moves or set()
 
     def __repr__(self) -> str:
         return (
             f"SlitherSolution(first_player_wins={self.first_player_wins}, "
-            f"winning_first_moves={len(self.winning_first_moves)})"
+            f"winning_first_moves={len(self.winning_first_moves)}, "
+            f"undecided_first_moves={len(self.undecided_first_moves)})"
         )
 
 
@@ -788,15 +799,18 @@ def slither_solve(
     unchosen edge so that the chosen edges always form a simple path (each move extends the
     path at one of its two ends to a vertex not on it); whoever cannot move loses.
 
-    Returns a :class:`SlitherSolution`: ``first_player_wins``, and ``winning_first_moves``,
-    every winning first edge as a node pair oriented as :func:`edge_classes` orients it (as
-    ``G.edges()`` yields it on a networkx graph, ``(u, v)`` with ``u < v`` on vertex ids,
-    ``(row, col)`` cells in row-major order on boards). Takes every input :func:`solve`
-    takes, with the same keywords; self-loops and parallel edges play no part.
+    Returns a :class:`SlitherSolution`: ``first_player_wins``, ``winning_first_moves``,
+    every winning first edge, and ``undecided_first_moves``, as node pairs oriented as
+    :func:`edge_classes` orients them (as ``G.edges()`` yields them on a networkx graph,
+    ``(u, v)`` with ``u < v`` on vertex ids, ``(row, col)`` cells in row-major order on
+    boards). Takes every input :func:`solve` takes, with the same keywords; self-loops and
+    parallel edges play no part.
 
     Most positions are classified by maximum matchings (Anderson, 1974); those of kind
-    (1, 1, 2) (see :attr:`SlitherPosition.kind`) are decided by a bounded search, and past
-    its limit :class:`SlitherUndecided` (a ``RuntimeError``) is raised rather than a guess.
+    (1, 1, 2) (see :attr:`SlitherPosition.kind`) are decided by a bounded search. First edges
+    it cannot decide within its limit are ``undecided_first_moves``, never guessed, and
+    ``first_player_wins`` is then ``None`` unless another first edge is proven winning; no
+    exception is raised.
 
     >>> import networkx as nx
     >>> s = slither_solve(nx.path_graph(["a", "b", "c", "d"]))  # every first edge wins
@@ -810,8 +824,12 @@ def slither_solve(
     _, _, names, _, _, _, arena = _read(
         G, n, format, neighbourhood, max_cells, max_vertices, with_arena=True
     )
-    wins, firsts = arena.slither_solve()
-    return SlitherSolution(wins, {(names[u], names[v]) for u, v in firsts})
+    wins, firsts, undecided = arena.slither_solve()
+    return SlitherSolution(
+        wins,
+        {(names[u], names[v]) for u, v in firsts},
+        {(names[u], names[v]) for u, v in undecided},
+    )
 
 
 # Stands for "no second argument" in `SlitherPosition.play`, where any label may be given.

@@ -9,8 +9,10 @@
 //! there, and Python only maps labels and words the refusal codes.
 //!
 //! Bad input raises `InputError` (a `ValueError`) with `line`, `column`, `kind` and
-//! `message`, its text ending with ` (line L, column C)`; a Slither query past its search
-//! limit raises `SlitherUndecided` (a `RuntimeError`); nothing here panics on user input.
+//! `message`, its text ending with ` (line L, column C)`; the analysis of a Slither position
+//! past its search limit raises `SlitherUndecided` (a `RuntimeError`), while Slither solved
+//! on a whole graph lists the first edges past it as undecided; nothing here panics on user
+//! input.
 //!
 //! Tested by `python/tests` (pytest and hypothesis against networkx and brute force), run by
 //! `scripts/python-test`.
@@ -190,6 +192,10 @@ fn solve_edges(
     }))
 }
 
+/// Slither solved on a whole graph: whether player 1 wins (`None` when undecided), the first
+/// edges proven winning, the first edges left undecided.
+type SlitherFirstMoves = (Option<bool>, Vec<(u32, u32)>, Vec<(u32, u32)>);
+
 /// A graph (or a board's) held on the Rust side for repeated questions: Slither's solution,
 /// and games in progress on it ([`TokenSession`], [`SlitherSession`]), which share it.
 #[pyclass(frozen)]
@@ -213,13 +219,16 @@ impl Arena {
         Ok(Arena::holding(Game::on_graph(graph)))
     }
 
-    /// Slither on the whole graph: whether player 1 wins, and every winning first edge as
+    /// Slither on the whole graph: whether player 1 wins (`None` when undecided), every
+    /// first edge proven winning and every first edge the search left undecided, as
     /// `(u, v)` with `u < v`, increasing.
-    fn slither_solve(&self, py: Python<'_>) -> PyResult<(bool, Vec<(u32, u32)>)> {
-        let solution = py
-            .allow_threads(|| solve_slither(self.game.graph()))
-            .map_err(|e| undecided(py, e))?;
-        Ok((solution.first_player_wins, solution.winning_first_moves))
+    fn slither_solve(&self, py: Python<'_>) -> SlitherFirstMoves {
+        let solution = py.allow_threads(|| solve_slither(self.game.graph()));
+        (
+            solution.first_player_wins,
+            solution.winning_first_moves,
+            solution.undecided_first_moves,
+        )
     }
 
     /// A token game on this graph, at its start.

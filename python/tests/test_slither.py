@@ -143,6 +143,8 @@ def labelled_graphs(draw, max_vertices=8):
 
 
 def assert_solution_matches(solution: gg.SlitherSolution, oracle: Oracle) -> None:
+    # Small graphs are decided within the search's limit: nothing undecided.
+    assert solution.undecided_first_moves == set()
     assert isinstance(solution.first_player_wins, bool)
     assert solution.winning_first_moves == oracle.winning_first_moves()
     assert solution.first_player_wins == bool(oracle.winning_first_moves())
@@ -387,6 +389,17 @@ def test_bad_input_raises_value_errors():
         for call in (gg.slither_solve, gg.SlitherPosition):
             with pytest.raises(ValueError):
                 call(**kwargs)
+
+
+def test_undecided_first_moves_are_reported_not_raised():
+    # A solution with undecided first edges is still a solution: None, not a guess.
+    partial = gg.SlitherSolution(None, set(), {("a", "b")})
+    assert partial.first_player_wins is None
+    assert repr(partial) == (
+        "SlitherSolution(first_player_wins=None, winning_first_moves=0, undecided_first_moves=1)"
+    )
+    assert gg.SlitherSolution(True, {("a", "b")}).undecided_first_moves == set()
+    assert gg.slither_solve(nx.path_graph(4)).undecided_first_moves == set()
 
 
 def test_undecided_is_a_runtime_error_not_a_value_error():

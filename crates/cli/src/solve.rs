@@ -10,7 +10,7 @@ use clap::ValueEnum;
 use geography_app::{
     load, load_written, solve, solve_graph_game, solve_slide, solve_slither_game, solve_treasure,
     solve_word_chain, Budget, CertificateReport, GraphGame, GraphPlayed, Loaded, SearchOptions,
-    SolveOptions, SolveReport, WordList,
+    SlitherReport, SolveOptions, SolveReport, WordList,
 };
 use geography_formats::{Format, Limits, SlideRecord};
 use geography_matching::EdgeClass;
@@ -374,17 +374,26 @@ fn slither_result(out: &mut dyn Write, args: &Args, game: &Game) -> Result<(), F
     if args.json {
         return write(out, &json_line(&report));
     }
+    write(out, &slither_text(&report))
+}
+
+/// The text of `geography solve --game slither`: the summary, then the winning first edges
+/// and the undecided ones, when there are any.
+fn slither_text(report: &SlitherReport) -> String {
     let mut text = report.summary().join("\n");
     text.push('\n');
-    let edges: Vec<String> = report
-        .winning_first_moves
-        .iter()
-        .map(|[u, v]| format!("{u}-{v}"))
-        .collect();
-    if !edges.is_empty() {
-        let _ = writeln!(text, "winning first edges: {}", edges.join(" "));
+    let edges = |list: &[[Named; 2]]| -> Vec<String> {
+        list.iter().map(|[u, v]| format!("{u}-{v}")).collect()
+    };
+    for (label, list) in [
+        ("winning first edges", &report.winning_first_moves),
+        ("undecided first edges", &report.undecided_first_moves),
+    ] {
+        if !list.is_empty() {
+            let _ = writeln!(text, "{label}: {}", edges(list).join(" "));
+        }
     }
-    write(out, &text)
+    text
 }
 
 /// The board with `W` (the player to move from there wins), `L` (loses), `#` (blocked).
@@ -505,4 +514,45 @@ fn slide_result(args: &Args, record: &SlideRecord) -> String {
             show(&report.winning_moves)
         }
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slither_text_lists_the_undecided_first_edges() {
+        let cell = |r, c| Named::Cell([r, c]);
+        let report = SlitherReport {
+            kind: "graph",
+            game: "slither",
+            board: None,
+            vertices: 4,
+            edges: 3,
+            first_player_wins: None,
+            winning_first_moves: Vec::new(),
+            undecided_first_moves: vec![[cell(1, 1), cell(1, 2)], [cell(1, 2), cell(1, 3)]],
+        };
+        assert_eq!(
+            slither_text(&report),
+            "slither on graph: 4 vertices, 3 edges\n\
+             undecided: no first edge is proven winning, and 2 are undecided (the search ran \
+             out)\n\
+             undecided first edges: (1,1)-(1,2) (1,2)-(1,3)\n"
+        );
+        let won = SlitherReport {
+            first_player_wins: Some(true),
+            winning_first_moves: vec![[Named::Vertex(0), Named::Vertex(1)]],
+            undecided_first_moves: vec![[Named::Vertex(1), Named::Vertex(2)]],
+            ..report
+        };
+        assert_eq!(
+            slither_text(&won),
+            "slither on graph: 4 vertices, 3 edges\n\
+             player 1 wins by choosing first any of 1 winning edge\n\
+             1 other first edge undecided (the search ran out)\n\
+             winning first edges: 0-1\n\
+             undecided first edges: 1-2\n"
+        );
+    }
 }

@@ -570,8 +570,7 @@ fn slither_a_player_who_follows_the_hints_beats_the_engine() {
             ],
         )
         .unwrap(),
-    )
-    .unwrap();
+    );
     assert_eq!(solution.winning_first_moves, [(3, 5)]);
 }
 

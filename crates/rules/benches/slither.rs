@@ -125,11 +125,16 @@ enum Known {
 /// what the input is like, and returns the answer.
 fn checked(name: &str, graph: &Graph, known: Known) -> SlitherSolution {
     let start = Instant::now();
-    let solution = solve_slither(graph).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let solution = solve_slither(graph);
     let took = start.elapsed();
+    assert!(
+        solution.undecided_first_moves.is_empty(),
+        "{name}: {} first edges undecided",
+        solution.undecided_first_moves.len()
+    );
     assert_eq!(
         solution.first_player_wins,
-        !solution.winning_first_moves.is_empty(),
+        Some(!solution.winning_first_moves.is_empty()),
         "{name}"
     );
     let decomposition = decompose(graph);
@@ -165,7 +170,7 @@ fn checked(name: &str, graph: &Graph, known: Known) -> SlitherSolution {
         graph.vertex_count(),
         graph.edge_count(),
         decomposition.missable().count(),
-        if solution.first_player_wins {
+        if solution.first_player_wins == Some(true) {
             "wins"
         } else {
             "loses"
@@ -188,7 +193,7 @@ fn bench(c: &mut Criterion, family: &str, parameter: &str, graph: &Graph, known:
     group.throughput(Throughput::Elements(graph.vertex_count() as u64));
     group.bench_with_input(BenchmarkId::new(family, parameter), graph, |b, g| {
         b.iter(|| {
-            let solution = solve_slither(g).expect("decided within the limit");
+            let solution = solve_slither(g);
             assert_eq!(solution, expected);
             solution
         });
@@ -234,22 +239,18 @@ fn run_probe(name: &str) {
         decomposition.missable().count()
     );
     let start = Instant::now();
-    match solve_slither(&graph) {
-        Ok(solution) => eprintln!(
-            "probe {name}: player 1 {}, {} winning first edges, in {:.1} s",
-            if solution.first_player_wins {
-                "wins"
-            } else {
-                "loses"
-            },
-            solution.winning_first_moves.len(),
-            start.elapsed().as_secs_f64()
-        ),
-        Err(undecided) => eprintln!(
-            "probe {name}: {undecided} after {:.1} s",
-            start.elapsed().as_secs_f64()
-        ),
-    }
+    let solution = solve_slither(&graph);
+    eprintln!(
+        "probe {name}: player 1 {}, {} winning and {} undecided first edges, in {:.1} s",
+        match solution.first_player_wins {
+            Some(true) => "wins",
+            Some(false) => "loses",
+            None => "undecided",
+        },
+        solution.winning_first_moves.len(),
+        solution.undecided_first_moves.len(),
+        start.elapsed().as_secs_f64()
+    );
 }
 
 /// Runs every probe in a child process, stopped after `limit`.
@@ -290,7 +291,11 @@ fn scaling(rounds: usize) {
         for k in 0..sides.len() {
             let i = (k + round) % sides.len();
             let start = Instant::now();
-            let solution = solve_slither(&graphs[i]).expect("an open board needs no search");
+            let solution = solve_slither(&graphs[i]);
+            assert!(
+                solution.undecided_first_moves.is_empty(),
+                "an open board needs no search"
+            );
             best[i] = best[i].min(start.elapsed().as_secs_f64());
             assert_eq!(solution.winning_first_moves.len(), graphs[i].edge_count());
         }

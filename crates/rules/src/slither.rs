@@ -32,9 +32,11 @@
 //! So a (1, 1, 2) position is decided by a memoised search over chains of (1, 1, 2)
 //! positions: the children of a (1, 1, 2) position are classified by the criterion, and the
 //! search recurses only into (1, 1, 2) children. The search expands at most
-//! [`SLITHER_SEARCH_LIMIT`] positions per query; past that, the query fails with
-//! [`Undecided`] rather than guess. It is iterative (an explicit stack), so its depth
-//! is bounded by memory, not by the call stack.
+//! [`SLITHER_SEARCH_LIMIT`] positions per query; past that, it decides nothing more rather
+//! than guess: a position analysis fails with [`Undecided`], and [`solve_slither`] leaves
+//! the first edges it could not decide undecided while the others keep their proven
+//! outcomes. It is iterative (an explicit stack), so its depth is bounded by memory, not by
+//! the call stack.
 //!
 //! # First moves
 //! After player 1 chooses ab, H = G − ab, and ν(H) = ν(G) − [ab vital], ν(H − a) = ν(G − a),
@@ -59,7 +61,9 @@
 //!
 //! # Tests
 //! Below: the first-move formulas against the classification of the position they leave,
-//! on every graph of up to 6 vertices; the Grundy sums; the search limit. In
+//! on every graph of up to 6 vertices; the Grundy sums; the search limit, and on every graph
+//! of up to 6 vertices searches of 0 to 3 expansions whose decided first edges all agree
+//! with the brute force (the rest undecided, never guessed). In
 //! `crates/contest/tests/slither.rs`: every graph on 7 vertices, random graphs of 8 to 11
 //! vertices and small boards in all four neighbourhoods, first moves and every position of
 //! random games, against the brute force.
@@ -74,7 +78,8 @@ use geography_matching::{
 };
 
 /// The most positions one query ([`Slither::analyse`], [`solve_slither`]) expands while
-/// deciding (1, 1, 2) positions before it gives up with [`Undecided`].
+/// deciding (1, 1, 2) positions before it gives up: [`Slither::analyse`] with [`Undecided`],
+/// [`solve_slither`] leaving the first edges not yet decided undecided.
 pub const SLITHER_SEARCH_LIMIT: usize = 200_000;
 
 /// The criterion triple (d(x), d(y), d(x, y)) of a position whose path runs from x to y
@@ -118,20 +123,56 @@ impl fmt::Display for SlitherKind {
     }
 }
 
-/// Who wins Slither on a graph, and with which first edges.
+/// Who wins Slither on a graph, and with which first edges: each first edge is proven
+/// winning, proven losing, or undecided (the search ran out), never guessed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SlitherSolution {
-    /// Whether player 1, who chooses the first edge, wins.
-    pub first_player_wins: bool,
-    /// Every winning first edge, as `(u, v)` with `u < v`, in increasing order.
+    /// Whether player 1, who chooses the first edge, wins: `Some(true)` once a first edge is
+    /// proven winning, `Some(false)` when every first edge is proven losing (or there is
+    /// none), `None` otherwise.
+    pub first_player_wins: Option<bool>,
+    /// Every first edge proven winning, as `(u, v)` with `u < v`, in increasing order.
     pub winning_first_moves: Vec<(u32, u32)>,
+    /// Every first edge left undecided, as `(u, v)` with `u < v`, in increasing order: empty
+    /// when the search decided them all.
+    pub undecided_first_moves: Vec<(u32, u32)>,
+}
+
+impl SlitherSolution {
+    /// The solution from the outcome of every first edge: `Some(true)` for a proven win,
+    /// `Some(false)` for a proven loss, `None` for undecided.
+    fn from_outcomes(outcomes: &[((u32, u32), Option<bool>)]) -> Self {
+        let with = |outcome: Option<bool>| {
+            outcomes
+                .iter()
+                .filter(|&&(_, o)| o == outcome)
+                .map(|&(edge, _)| edge)
+                .collect::<Vec<_>>()
+        };
+        let winning_first_moves = with(Some(true));
+        let undecided_first_moves = with(None);
+        let first_player_wins = if !winning_first_moves.is_empty() {
+            Some(true)
+        } else if undecided_first_moves.is_empty() {
+            Some(false)
+        } else {
+            None
+        };
+        SlitherSolution {
+            first_player_wins,
+            winning_first_moves,
+            undecided_first_moves,
+        }
+    }
 }
 
 /// Solves Slither on `graph`: who wins, and every winning first edge.
 ///
-/// # Errors
-/// [`Undecided`] when deciding the forbidden first edges, which leave (1, 1, 2)
-/// positions, would expand more than [`SLITHER_SEARCH_LIMIT`] positions.
+/// The forbidden first edges, which leave (1, 1, 2) positions, are decided by a search that
+/// expands at most [`SLITHER_SEARCH_LIMIT`] positions in all; those it cannot decide within
+/// that are listed in [`SlitherSolution::undecided_first_moves`], and
+/// [`SlitherSolution::first_player_wins`] is then `None` unless another first edge is
+/// proven winning.
 ///
 /// # Complexity
 /// One decomposition of G, two augmentation passes per edge, and the bounded search (see
@@ -145,33 +186,29 @@ pub struct SlitherSolution {
 /// // A path of three edges: every first edge wins (the middle one leaves two single moves,
 /// // an end edge leaves a path of two more edges).
 /// let path = Graph::from_edges(4, [(0, 1), (1, 2), (2, 3)]).unwrap();
-/// let solution = solve_slither(&path).unwrap();
-/// assert!(solution.first_player_wins);
+/// let solution = solve_slither(&path);
+/// assert_eq!(solution.first_player_wins, Some(true));
 /// assert_eq!(solution.winning_first_moves, [(0, 1), (1, 2), (2, 3)]);
+/// assert!(solution.undecided_first_moves.is_empty());
 ///
 /// // A triangle: whatever the first edge, player 2 adds the last vertex and wins.
 /// let triangle = Graph::from_edges(3, [(0, 1), (1, 2), (0, 2)]).unwrap();
-/// assert!(!solve_slither(&triangle).unwrap().first_player_wins);
+/// assert_eq!(solve_slither(&triangle).first_player_wins, Some(false));
 /// ```
-pub fn solve_slither(graph: &Graph) -> Result<SlitherSolution, Undecided> {
+pub fn solve_slither(graph: &Graph) -> SlitherSolution {
     solve_slither_while(graph, &|| true)
 }
 
-/// [`solve_slither`], asking `go_on` before every position the search expands and giving up
-/// with [`Undecided`] once it answers false (a front end's deadline, say).
-///
-/// # Errors
-/// As [`solve_slither`], and when `go_on` answers false.
-pub fn solve_slither_while(
-    graph: &Graph,
-    go_on: &dyn Fn() -> bool,
-) -> Result<SlitherSolution, Undecided> {
-    let winning_first_moves =
-        Explorer::new(graph, SLITHER_SEARCH_LIMIT, go_on).winning_first_moves()?;
-    Ok(SlitherSolution {
-        first_player_wins: !winning_first_moves.is_empty(),
-        winning_first_moves,
-    })
+/// [`solve_slither`], asking `go_on` before every position the search expands: once it
+/// answers false (a front end's deadline, say) the search stops, and the first edges not yet
+/// decided are undecided.
+pub fn solve_slither_while(graph: &Graph, go_on: &dyn Fn() -> bool) -> SlitherSolution {
+    solve_slither_within(graph, SLITHER_SEARCH_LIMIT, go_on)
+}
+
+/// [`solve_slither_while`] with the search expanding at most `limit` positions in all.
+fn solve_slither_within(graph: &Graph, limit: usize, go_on: &dyn Fn() -> bool) -> SlitherSolution {
+    SlitherSolution::from_outcomes(&Explorer::new(graph, limit, go_on).first_move_outcomes())
 }
 
 /// A game of Slither in progress on a graph.
@@ -368,7 +405,17 @@ impl<'g> Slither<'g> {
         let mut explorer = Explorer::new(self.graph, limit, go_on);
         let legal_moves = self.legal_moves();
         let Some((x, y)) = self.ends() else {
-            let winning_moves = explorer.winning_first_moves()?;
+            let outcomes = explorer.first_move_outcomes();
+            if outcomes.iter().any(|&(_, outcome)| outcome.is_none()) {
+                return Err(Undecided {
+                    explored: explorer.expanded,
+                });
+            }
+            let winning_moves: Vec<_> = outcomes
+                .into_iter()
+                .filter(|&(_, outcome)| outcome == Some(true))
+                .map(|(edge, _)| edge)
+                .collect();
             return Ok(PositionAnalysis {
                 mover_wins: !winning_moves.is_empty(),
                 winning_moves,
@@ -668,27 +715,28 @@ impl<'g, 'a> Explorer<'g, 'a> {
         }
     }
 
-    /// Every winning first edge `(u, v)`, `u < v`, increasing. Expects no path.
-    fn winning_first_moves(&mut self) -> Result<Vec<(u32, u32)>, Undecided> {
+    /// Every first edge `(u, v)`, `u < v`, increasing, with whether it wins for player 1:
+    /// `None` when the search could not decide it (past the limit, or stopped by `go_on`).
+    /// Expects no path. The memo keeps only proven outcomes, so a search that fails for one
+    /// first edge leaves the next ones exact.
+    fn first_move_outcomes(&mut self) -> Vec<((u32, u32), Option<bool>)> {
         let graph = self.graph;
         let decomposition = decompose(graph);
         let classes = edge_classes(graph, &decomposition);
-        let mut winning = Vec::new();
+        let mut outcomes = Vec::new();
         for (a, b, class) in classes.iter() {
             let kind = first_move_kind(&decomposition, class, (a, b));
-            let child_loses = if let Some(wins) = kind.mover_wins() {
-                !wins
+            let child_wins = if let Some(wins) = kind.mover_wins() {
+                Some(wins)
             } else {
                 self.place(a, b);
                 let wins = self.decide();
                 self.unplace();
-                !wins?
+                wins.ok()
             };
-            if child_loses {
-                winning.push((a, b));
-            }
+            outcomes.push(((a, b), child_wins.map(|wins| !wins)));
         }
-        Ok(winning)
+        outcomes
     }
 
     /// The memoised outcome of the current position, if decided before.
@@ -728,7 +776,7 @@ impl<'g, 'a> Explorer<'g, 'a> {
 
     /// Whether the player to move wins the current position, by depth-first search over
     /// its undecided (1, 1, 2) descendants with an explicit stack. Leaves the position as
-    /// it found it, unless it fails.
+    /// it found it, whether it succeeds or fails; what it proved stays in the memo.
     ///
     /// Invariant: the frames on the stack are the positions from the root to the current
     /// one, each reached from the one below by its `reached_by` move, and no child before
@@ -779,7 +827,15 @@ impl<'g, 'a> Explorer<'g, 'a> {
             self.extend(end, new);
             let child = match self.known() {
                 Some(wins) => Some(wins),
-                None => match self.expand()? {
+                None => match self.expand().inspect_err(|_| {
+                    // Back to the root: the child, then every frame above the root.
+                    self.retract(end, new);
+                    for frame in stack.iter().rev() {
+                        if let Some((end, new)) = frame.reached_by {
+                            self.retract(end, new);
+                        }
+                    }
+                })? {
                     Expansion::Decided(wins) => {
                         self.memo.insert(self.key.clone(), wins);
                         Some(wins)
@@ -905,22 +961,141 @@ mod tests {
         );
         // A caller that wants to stop stops the search too, and a patient one gets the answer.
         assert!(game.analyse_while(&|| false).is_err());
-        assert!(solve_slither_while(&graph, &|| false).is_err());
-        assert_eq!(
-            solve_slither_while(&graph, &|| true).map(|s| s.first_player_wins),
-            Ok(true)
-        );
-        let mut explorer = Explorer::new(&graph, 1, &|| true);
-        assert!(explorer.winning_first_moves().is_err());
-        assert_eq!(explorer.expanded, 1);
-        let full = game.analyse().unwrap();
         let mut brute = SlitherBruteForce::new(&graph).unwrap();
-        assert_eq!(full.winning_moves, brute.winning_first_moves());
-        assert!(full.winning_moves.contains(&(1, 5)));
+        let expected = brute.winning_first_moves();
+        assert!(expected.contains(&(1, 5)));
+        let stopped = solve_slither_while(&graph, &|| false);
+        assert!(stopped.undecided_first_moves.contains(&(1, 5)));
+        assert_partial_answer_is_exact(&graph, &stopped, &expected);
+        let full = solve_slither_while(&graph, &|| true);
+        assert_eq!(full.first_player_wins, Some(true));
+        assert_eq!(full.winning_first_moves, expected);
+        assert!(full.undecided_first_moves.is_empty());
+        let mut explorer = Explorer::new(&graph, 1, &|| true);
+        let outcomes = explorer.first_move_outcomes();
+        assert!(outcomes.contains(&((1, 5), None)));
+        assert_eq!(explorer.expanded, 1);
+        let analysis = game.analyse().unwrap();
+        assert_eq!(analysis.winning_moves, expected);
         assert_eq!(
             Undecided { explored: 7 }.to_string(),
             "undecided: the bounded search expanded 7 positions, its limit, without deciding"
         );
+    }
+
+    /// A solution the search may have left partial: every first edge is listed at most once,
+    /// as winning or undecided; the winning ones win, the ones in neither list lose, and
+    /// `first_player_wins` says only what is proven.
+    fn assert_partial_answer_is_exact(
+        graph: &Graph,
+        solution: &SlitherSolution,
+        expected: &[(u32, u32)],
+    ) {
+        let (winning, undecided) = (
+            &solution.winning_first_moves,
+            &solution.undecided_first_moves,
+        );
+        for edge in graph.edges() {
+            let listed = (winning.contains(&edge), undecided.contains(&edge));
+            assert_ne!(listed, (true, true), "{edge:?} twice in {graph:?}");
+            if !listed.1 {
+                assert_eq!(listed.0, expected.contains(&edge), "{edge:?} in {graph:?}");
+            }
+        }
+        assert!(winning.is_sorted() && undecided.is_sorted());
+        let proven = if !winning.is_empty() {
+            Some(true)
+        } else if undecided.is_empty() {
+            Some(false)
+        } else {
+            None
+        };
+        assert_eq!(solution.first_player_wins, proven, "{graph:?}");
+        assert!(solution
+            .first_player_wins
+            .is_none_or(|wins| wins != expected.is_empty()));
+    }
+
+    #[test]
+    fn first_edges_past_a_tiny_limit_are_undecided_and_the_others_exact() {
+        // Every graph of up to 6 vertices, with searches of 0 to 3 expansions and the full
+        // one, against the brute force.
+        let (mut partial, mut mixed, mut proven) = (0, 0, 0);
+        for n in 2..=6u32 {
+            for code in 0..1u64 << (n * (n - 1) / 2) {
+                let graph = graph_from_code(n, code);
+                let mut brute = SlitherBruteForce::new(&graph).unwrap();
+                let expected = brute.winning_first_moves();
+                let full = solve_slither(&graph);
+                assert!(full.undecided_first_moves.is_empty(), "{graph:?}");
+                assert_eq!(full.winning_first_moves, expected, "{graph:?}");
+                assert_eq!(full.first_player_wins, Some(!expected.is_empty()));
+                for limit in 0..=3 {
+                    let solution = solve_slither_within(&graph, limit, &|| true);
+                    assert_partial_answer_is_exact(&graph, &solution, &expected);
+                    if !solution.undecided_first_moves.is_empty() {
+                        partial += 1;
+                        // Some forbidden first edge was decided by the search, another not.
+                        let decided_by_search = graph.edges().any(|edge| {
+                            !solution.undecided_first_moves.contains(&edge)
+                                && full_kind_is_open(&graph, edge)
+                        });
+                        mixed += usize::from(decided_by_search);
+                        proven += usize::from(solution.first_player_wins.is_some());
+                    }
+                }
+            }
+        }
+        // The limits did leave first edges undecided, beside forbidden ones the search
+        // decided, and some undecided edges did not stop a proven verdict.
+        assert!(partial > 1000, "{partial}");
+        assert!(mixed > 0, "{mixed}");
+        assert!(proven > 0, "{proven}");
+    }
+
+    #[test]
+    fn a_search_that_gives_up_leaves_the_position_as_it_found_it() {
+        // Every (1, 1, 2) first edge of every graph of up to 6 vertices, with searches of 1
+        // to 3 expansions: whether the search decides or gives up, the explorer is back at
+        // the position it started from (a later first edge reads the memo by it).
+        let mut failed = 0;
+        for n in 2..=6u32 {
+            for code in 0..1u64 << (n * (n - 1) / 2) {
+                let graph = graph_from_code(n, code);
+                for (a, b) in graph.edges() {
+                    if !full_kind_is_open(&graph, (a, b)) {
+                        continue;
+                    }
+                    for limit in 1..=3 {
+                        let mut explorer = Explorer::new(&graph, limit, &|| true);
+                        explorer.place(a, b);
+                        let before = (
+                            explorer.removed.clone(),
+                            explorer.on_path.clone(),
+                            explorer.key.clone(),
+                            explorer.ends,
+                        );
+                        failed += usize::from(explorer.decide().is_err());
+                        let after = (
+                            explorer.removed.clone(),
+                            explorer.on_path.clone(),
+                            explorer.key.clone(),
+                            explorer.ends,
+                        );
+                        assert_eq!(before, after, "{a} – {b}, limit {limit}, {graph:?}");
+                    }
+                }
+            }
+        }
+        assert!(failed > 100, "{failed}");
+    }
+
+    /// Whether the first edge `(a, b)` leaves a position of kind (1, 1, 2), one the search
+    /// decides.
+    fn full_kind_is_open(graph: &Graph, (a, b): (u32, u32)) -> bool {
+        let mut game = Slither::new(graph);
+        game.play((a, b)).unwrap();
+        game.kind().is_some_and(|kind| kind.mover_wins().is_none())
     }
 
     #[test]

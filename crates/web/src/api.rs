@@ -16,7 +16,8 @@
 //! - `/api/treasure/solve` `{"map"}`: `report` is the document of `geography solve --json`
 //!   on the map;
 //! - `/api/slither/solve` `{"board"|"graph"}`: `report` is the document of
-//!   `geography solve --game slither --json` ([`SlitherReport`]);
+//!   `geography solve --game slither --json` ([`SlitherReport`]); first edges the search
+//!   could not decide in time are its `undecided_first_moves`, not an error;
 //! - `/api/slither/move` `{"board"|"graph", "moves"}`: the [`PositionReport`] of the
 //!   position the moves reach; a move against the rules is a 422;
 //! - `/api/token/solve` on a directed graph (`n m directed`, digraph6, `"directed": true`)
@@ -959,8 +960,9 @@ pub struct SlitherSolveResponse {
 /// Answers `POST /api/slither/solve`.
 ///
 /// # Errors
-/// As [`parse_request`]; the game's input error (400, 413); 422 for a game the bounded
-/// search leaves undecided; 503 when `budget` runs out.
+/// As [`parse_request`]; the game's input error (400, 413); 503 when `budget` runs out. A
+/// search past its bound or its budget's search deadline is no error: the first edges it
+/// could not decide are the report's `undecided_first_moves`.
 pub fn answer_slither_solve(
     body: &[u8],
     limits: &Limits,
@@ -1245,6 +1247,38 @@ mod tests {
         let error = answer_slither_solve(br#"{"graph": "2 1\n0 1\n"}"#, &LIMITS, &state.budget())
             .unwrap_err();
         assert_eq!(error.status, StatusCode::SERVICE_UNAVAILABLE);
+    }
+
+    #[test]
+    fn slither_solve_out_of_search_time_answers_the_partial_report() {
+        // The bridge 1 – 5 between two copies of l – x – z – m is a forbidden first edge:
+        // only the search decides it (it wins), and a spent search deadline leaves it
+        // undecided, in a report, not a 422.
+        let body = br#"{"graph": "8 7\n0 1\n1 2\n2 3\n4 5\n5 6\n6 7\n1 5\n"}"#;
+        let full = json(&answer_slither_solve(body, &LIMITS, &Budget::unlimited()).unwrap());
+        assert_eq!(full["report"]["first_player_wins"], true);
+        assert_eq!(
+            full["report"]["undecided_first_moves"],
+            serde_json::json!([])
+        );
+        let spent = Budget::unlimited().with_search_deadline(std::time::Instant::now());
+        let partial = json(&answer_slither_solve(body, &LIMITS, &spent).unwrap());
+        let report = &partial["report"];
+        let undecided = report["undecided_first_moves"].as_array().unwrap();
+        assert!(undecided.contains(&serde_json::json!([1, 5])), "{report}");
+        for edge in report["winning_first_moves"].as_array().unwrap() {
+            assert!(
+                !undecided.contains(edge),
+                "{edge} both winning and undecided"
+            );
+            let full_winning = full["report"]["winning_first_moves"].as_array().unwrap();
+            assert!(full_winning.contains(edge), "{edge} guessed winning");
+        }
+        assert_eq!(
+            report["first_player_wins"].is_null(),
+            report["winning_first_moves"].as_array().unwrap().is_empty(),
+            "{report}"
+        );
     }
 
     #[test]
