@@ -159,11 +159,12 @@ export function drawMultigraph(graph, look) {
 }
 
 /**
- * Which pair each move of a walk used: `steps` are [from, to] (each the first pair of its ends
- * not used before, either way round when undirected), `pick(from, to, used)` gives the index.
+ * Which pair each move of a walk used, as a map from the pair's index to the move's number
+ * (1-based): `steps` are [from, to], each taken as the first pair with those ends not used
+ * before (either way round when undirected; parallel edges are interchangeable).
  */
-export function usedPairs(graph, steps) {
-  const used = new Map(); // pair index → move number (1-based)
+function usedPairs(graph, steps) {
+  const used = new Map();
   steps.forEach(([a, b], index) => {
     const i = graph.pairs.findIndex(([u, v], j) => !used.has(j)
       && ((u === a && v === b) || (!graph.directed && u === b && v === a)));
@@ -461,13 +462,13 @@ function render() {
   const wins = new Set(report.mover_wins);
   const loses = new Set(report.mover_loses);
   const visited = new Set(path);
-  const at = token();
+  const here = token();
   drawMultigraph(graph, {
     vertex(v) {
       const classes = [];
       if (!playing) classes.push(wins.has(v) ? 'win' : loses.has(v) ? 'lose' : 'undecided');
       else if (state.game === 'token' && visited.has(v)) classes.push('visited');
-      if (v === at) classes.push('token');
+      if (v === here) classes.push('token');
       if (legal.has(v)) classes.push('legal');
       if (hinted.has(v)) classes.push('hinted');
       const verdict = wins.has(v) ? 'the mover wins from here' : loses.has(v) ? 'the mover loses from here' : 'undecided';
