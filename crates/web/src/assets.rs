@@ -74,6 +74,8 @@ pub const FILES: &[Asset] = &[
     module!("versus.js"),
     module!("record.js"),
     module!("treasure.js"),
+    module!("edge.js"),
+    module!("words.js"),
     Asset {
         path: "/api/openapi.json",
         content_type: "application/json",

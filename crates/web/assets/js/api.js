@@ -61,3 +61,42 @@ export function analyse(record) {
 export function treasure(map) {
   return api('/api/treasure', { map });
 }
+
+/**
+ * Who wins from every vertex of a graph (`graph`: text or the JSON form): edge geography
+ * (`game` 'edge', /api/edge/solve), or the token game on a directed graph (`game` 'token',
+ * /api/token/solve). Both answer { report: { mover_wins, mover_loses, undecided, … }, summary }.
+ */
+export function outcomeSolve(game, graph) {
+  return api(`/api/${game}/solve`, { graph });
+}
+
+/**
+ * The position the token's walk `path` (its start first) reaches on `graph`, in edge
+ * geography or the token game on a directed graph, as { to_move, mover_wins, winning_moves,
+ * legal_moves, engine_move, game_over } with moves as [from, to]. A move against the rules
+ * throws, with the server's reason.
+ */
+export async function walkPosition(game, graph, path) {
+  if (game === 'edge') return api('/api/edge/move', { graph, path });
+  const answer = await api('/api/token/move', { graph, path });
+  if (!answer.legal) throw new Error(answer.reason || 'an illegal move');
+  const from = path[path.length - 1];
+  const arc = (v) => [from, v];
+  return {
+    ...answer,
+    winning_moves: answer.winning_moves.map(arc),
+    legal_moves: answer.legal_moves.map(arc),
+    engine_move: answer.engine_move === null ? null : arc(answer.engine_move),
+  };
+}
+
+/** Who wins a word chain on `words` (one word a line) under `rule` ('last1' or 'last2'). */
+export function wordsSolve(words, rule) {
+  return api('/api/words/solve', { words, rule });
+}
+
+/** The position a word chain reaches after the words `said`, and the engine's word. */
+export function wordsPosition(words, rule, said) {
+  return api('/api/words/move', { words, rule, said });
+}

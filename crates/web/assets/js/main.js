@@ -8,6 +8,8 @@
 //   play.js     Play mode                 record.js   Record mode
 //   slither.js  Slither mode
 //   treasure.js Treasure mode
+//   edge.js     Edge mode (edge geography, the token game on digraphs; drawing multigraphs)
+//   words.js    Words mode (word chains)
 //   boards.js   boards as data            graphs.js   graphs as data
 //   grid-view.js drawing boards           graph-view.js drawing graphs
 //   canvas-view.js drawing big boards
@@ -18,18 +20,20 @@
 
 import { boardMode } from './board.js';
 import { $$ } from './dom.js';
+import { edgeMode } from './edge.js';
 import { graphMode } from './graph.js';
 import { addMode, bringToFront, isMode, keyDown, redraw, shownMode, showMode } from './modes.js';
 import { playMode } from './play.js';
 import { recordMode } from './record.js';
 import { slitherMode } from './slither.js';
 import { treasureMode } from './treasure.js';
+import { wordsMode } from './words.js';
 import { canvasExporter, initCanvas } from './canvas-view.js';
 import { initExport, setCanvasExporter, SVG_CELL_LIMIT } from './export.js';
 import { initShare, openLink } from './share.js';
 import { fragmentInUrl, isShareFragment, modeInUrl, onUrlChange } from './url.js';
 
-const MODES = [boardMode, graphMode, playMode, slitherMode, recordMode, treasureMode];
+const MODES = [boardMode, graphMode, playMode, slitherMode, recordMode, treasureMode, edgeMode, wordsMode];
 
 function init() {
   for (const mode of MODES) addMode(mode);

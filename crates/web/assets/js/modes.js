@@ -10,6 +10,7 @@
 // Share links (share.js) use more hooks: an editor's `shared()` gives { board } or { graph }
 // and `openShared(position)` edits the position's board or graph; a mode that plays has
 // `moves()` (the moves played) and `replay(moves)` (plays them again on the game in front).
+// A mode with `shares: false` has no share link: Copy link is disabled while it is shown.
 
 import { $, $$ } from './dom.js';
 import { putModeInUrl } from './url.js';
@@ -74,6 +75,7 @@ export function showMode(name) {
   for (const tab of $$('[role="tab"]')) tab.setAttribute('aria-selected', String(tab.dataset.mode === name));
   for (const panel of $$('[data-panel]')) panel.hidden = panel.dataset.panel !== name;
   $('#front-switch').hidden = !mode.usesFront;
+  $('#copy-link').disabled = mode.shares === false;
   refreshLegend();
   putModeInUrl(name);
   if (mode.enter) mode.enter();
