@@ -12,6 +12,7 @@
 //!   [`decompose`] picks the right one.
 //! - [`edge_classes`]: which edges every, some or no maximum matching uses.
 //! - [`Certificate`] and [`check`]: a linear-time proof check that trusts no solver.
+//! - [`Family`]: the graph families built against matching heuristics, at any size.
 //! - [`DeletionMatching`]: a maximum matching kept up to date while vertices are deleted one
 //!   by one, for analysing played games.
 //!
@@ -64,6 +65,7 @@ mod covered_edges;
 mod decomposition;
 mod dulmage_mendelsohn;
 mod edge_classes;
+mod families;
 mod forest;
 mod gallai_edmonds;
 mod graph;
@@ -87,6 +89,7 @@ pub use colouring::two_colouring;
 pub use decomposition::{Class, Decomposition, Proof};
 pub use dulmage_mendelsohn::bipartite_decomposition;
 pub use edge_classes::{edge_classes, edge_classes_until, EdgeClass, EdgeClasses};
+pub use families::{Family, FamilyGraph};
 pub use gallai_edmonds::gallai_edmonds;
 pub use graph::{Adjacency, Graph, GraphError, Masked, MaskedNeighbors, NONE};
 pub use greedy::greedy_matching;
