@@ -7,7 +7,9 @@
 //! ```
 //!
 //! Arguments: the family's name (see `Family::name`), the vertices a side, the seed, the
-//! output file, and optionally a number of edges to add inside the left side.
+//! output file, and optionally a number of edges to add inside the left side. With the name
+//! prefixed by `random-like-`, a random bipartite graph with the same sides and edge count
+//! (inner edges included) instead.
 
 use std::process::ExitCode;
 
@@ -17,13 +19,20 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = || {
         let names: Vec<&str> = Family::ALL.iter().map(|f| f.name()).collect();
-        eprintln!("usage: family NAME SIZE SEED OUT [INNER]\nnames: {}", names.join(" "));
+        eprintln!(
+            "usage: family NAME SIZE SEED OUT [INNER]\nnames: {}",
+            names.join(" ")
+        );
         ExitCode::from(2)
     };
     if !(4..=5).contains(&args.len()) {
         return usage();
     }
-    let Some(family) = Family::from_name(&args[0]) else {
+    let (like, name) = match args[0].strip_prefix("random-like-") {
+        Some(name) => (true, name),
+        None => (false, args[0].as_str()),
+    };
+    let Some(family) = Family::from_name(name) else {
         return usage();
     };
     let (Ok(size), Ok(seed)) = (args[1].parse::<usize>(), args[2].parse::<u64>()) else {
@@ -38,13 +47,16 @@ fn main() -> ExitCode {
     if inner > 0 {
         graph = graph.with_inner_edges(inner, seed);
     }
+    if like {
+        graph = graph.random_like(seed);
+    }
     if let Err(e) = std::fs::write(&args[3], graph.edge_list()) {
         eprintln!("family: {}: {e}", args[3]);
         return ExitCode::FAILURE;
     }
     eprintln!(
         "{}: {} vertices, {} edges",
-        family.name(),
+        args[0],
         graph.vertices(),
         graph.edges.len()
     );

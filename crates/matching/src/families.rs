@@ -232,6 +232,33 @@ impl FamilyGraph {
         self
     }
 
+    /// A random bipartite graph with the same sides and as many distinct edges (drawn from
+    /// `seed`, uniformly among the pairs across the sides): the yardstick a family is
+    /// measured against. Inner edges count as edges across the sides here.
+    ///
+    /// # Panics
+    /// If the sides have fewer pairs than the graph has edges.
+    pub fn random_like(&self, seed: u64) -> FamilyGraph {
+        let (left, right) = (self.left, self.vertices() - self.left);
+        let wanted = self.edges.len();
+        assert!(wanted <= left * right, "more edges than pairs");
+        let mut rng = Random::new(seed ^ 0x0dd5_eed5);
+        let mut seen = std::collections::HashSet::with_capacity(wanted);
+        let mut edges = Vec::with_capacity(wanted);
+        while edges.len() < wanted {
+            let u = rng.below(left) as u32;
+            let v = (left + rng.below(right)) as u32;
+            if seen.insert((u, v)) {
+                edges.push((u, v));
+            }
+        }
+        FamilyGraph {
+            left,
+            side: self.side.clone(),
+            edges,
+        }
+    }
+
     /// The edge-list text the command line reads: `n m`, then one `u v` per line.
     pub fn edge_list(&self) -> String {
         use std::fmt::Write as _;
@@ -500,7 +527,9 @@ mod tests {
                 let graph = g.graph().unwrap();
                 assert_eq!(graph.edge_count(), g.edges.len(), "{family:?} repeats");
                 assert!(
-                    g.edges.iter().all(|&(u, v)| !g.side[u as usize] && g.side[v as usize]),
+                    g.edges
+                        .iter()
+                        .all(|&(u, v)| !g.side[u as usize] && g.side[v as usize]),
                     "{family:?}"
                 );
                 let n = g.vertices();
@@ -508,6 +537,11 @@ mod tests {
                 assert_eq!(g.left, g.side.iter().filter(|&&s| !s).count());
                 let text = g.edge_list();
                 assert_eq!(text.lines().count(), g.edges.len() + 1);
+                if g.edges.len() <= g.left * (n - g.left) {
+                    let like = g.random_like(seed);
+                    assert_eq!(like.graph().unwrap().edge_count(), g.edges.len());
+                    assert_eq!(like.side, g.side);
+                }
             }
         }
     }
@@ -534,7 +568,11 @@ mod tests {
             // any one matched edge leaves a graph with a smaller matching.
             assert_eq!(d.missable().count(), 0);
             let (u, v) = d.matching().pairs().next().unwrap();
-            let edges = g.edges.iter().copied().filter(|&e| e != (u, v) && e != (v, u));
+            let edges = g
+                .edges
+                .iter()
+                .copied()
+                .filter(|&e| e != (u, v) && e != (v, u));
             let without = Graph::from_edges(g.vertices(), edges).unwrap();
             assert_eq!(decompose(&without).matching().size(), m - 1);
         }

@@ -6,7 +6,8 @@
 //!
 //! - [`Graph`]: compressed sparse row storage; [`Masked`]: the same with vertices removed.
 //! - [`two_colouring`], [`greedy_matching`], [`budgeted_searches`], [`push_relabel`],
-//!   [`multi_source_phases`], [`hopcroft_karp`] (bipartite),
+//!   [`multi_source_phases`], [`hopcroft_karp`], [`shortest_path_phases`] (bipartite; the
+//!   last with an O(E·√V) bound from any start),
 //!   [`maximum_matching`] (Edmonds' blossom algorithm, any graph).
 //! - [`bipartite_decomposition`] and [`gallai_edmonds`]: the class of every vertex;
 //!   [`decompose`] picks the right one.
@@ -74,8 +75,10 @@ mod hopcroft_karp;
 mod incremental;
 mod matching;
 mod multi_source;
+mod progress;
 mod push_relabel;
 mod random;
+mod shortest_paths;
 mod solve;
 
 pub use blossom::{augment_to_maximum, blossom_decomposition, maximum_matching};
@@ -99,8 +102,10 @@ pub use matching::Matching;
 pub use multi_source::multi_source_phases;
 pub use push_relabel::push_relabel;
 pub use random::Random;
+pub use shortest_paths::shortest_path_phases;
 pub use solve::{
-    bipartite_maximum_matching, decompose, decompose_bipartite, decompose_bipartite_from,
+    bipartite_maximum_matching, decompose, decompose_bipartite,
+    decompose_bipartite_forcing_finisher, decompose_bipartite_from,
 };
 
 // The README's example runs as a doctest too.

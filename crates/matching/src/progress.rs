@@ -1,0 +1,129 @@
+//! When a fast bipartite pass has stopped paying: the stall measure that hands the rest of
+//! the work to [`shortest_path_phases`](crate::shortest_path_phases), which keeps the whole
+//! solve within O((V + E)·√V).
+//!
+//! The measure: progress per window of work. A pass (the budgeted searches, push–relabel)
+//! counts its work in scanned edges (push–relabel's global relabels included) and its
+//! progress in settled roots: an augmentation, or a root proven to be the end of no
+//! augmenting path. Every `window` = V + E units of work, it asks whether the window settled
+//! at least `required = min(s, ⌈a / 4⌉)` roots (at least 1), where `s = ⌈√V / 8⌉` and `a` is
+//! the number of roots still unsettled; if not, the pass has stalled and stops.
+//!
+//! Why this bounds the pass by O((V + E)·√V): a window that passes with `required = s`
+//! settles s roots, and there are at most V roots, so at most V / s = 8·√V such windows
+//! pass; a window that passes with `required = ⌈a / 4⌉ < s` shrinks `a` by a quarter, so at
+//! most log_{4/3} s + 4 of those pass; and the window that fails is the last. Each window
+//! costs V + E units (plus one search's overshoot, at most its budget). And the finisher
+//! costs O((V + E)·√V) from any matching (Hopcroft and Karp), so the solve does too.
+//!
+//! Why it keeps the fast path: on the inputs the passes are built for (boards, random
+//! graphs), a window of V + E work settles far more than √V / 8 roots (the budgeted searches
+//! on a 3000×3000 board settle a root per 2 300 scanned edges, some 11 700 per window against
+//! s = 375), and the rule only compares, so their work is unchanged. On the families built
+//! against augmenting paths, push–relabel's walks follow labels that other walks keep making
+//! stale, and whole windows settle a handful of roots: there the rule stops it within a
+//! window or two of the stall. The `a / 4` term keeps a pass from being stopped at its tail,
+//! when few roots are left to settle and each costs a long walk.
+//!
+//! Invariants: the counters only grow within a window and restart at its end; `forced` (tests
+//! only) stops the pass once its total work reaches the given amount, whatever its progress.
+//!
+//! # Complexity
+//! O(1) per call, no memory.
+//!
+//! Tested through [`decompose`](crate::decompose) with the finisher forced after every amount
+//! of work from 0 on (crate tests), and by the unit test below.
+
+/// The stall measure of one pass (see the module documentation).
+#[derive(Debug, Clone)]
+pub(crate) struct Progress {
+    /// Work units per window: V + E.
+    window: u64,
+    /// Roots a window must settle when many are left: ⌈√V / 8⌉.
+    per_window: u64,
+    /// Work and settled roots in the current window.
+    spent: u64,
+    settled: u64,
+    /// Work in all, and the amount at which a forced pass stops (`u64::MAX`: never).
+    total: u64,
+    forced: u64,
+    /// Whether the rate is checked at all (false: only `forced` stops the pass).
+    checked: bool,
+}
+
+/// How a pass decides it has stalled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stall {
+    /// Never: the pass runs to its end.
+    Never,
+    /// By the rate of progress (the solver's rule).
+    Rate,
+    /// After this much work, whatever the progress (tests: the finisher forced).
+    After(u64),
+}
+
+impl Progress {
+    /// The measure for a graph of `vertices` ids and `edges` edges.
+    pub(crate) fn new(vertices: usize, edges: usize, stall: Stall) -> Self {
+        let per_window = ((vertices as f64).sqrt() / 8.0).ceil().max(1.0) as u64;
+        Progress {
+            window: (vertices + edges).max(1) as u64,
+            per_window,
+            spent: 0,
+            settled: 0,
+            total: 0,
+            forced: match stall {
+                Stall::After(work) => work,
+                Stall::Never | Stall::Rate => u64::MAX,
+            },
+            checked: stall == Stall::Rate,
+        }
+    }
+
+    /// Records `work` more units and `settled` more settled roots, with `unsettled` roots
+    /// left; true when the pass has stalled and should stop.
+    pub(crate) fn stalled(&mut self, work: u64, settled: u64, unsettled: usize) -> bool {
+        self.total = self.total.saturating_add(work);
+        if self.total >= self.forced {
+            return true;
+        }
+        self.spent = self.spent.saturating_add(work);
+        self.settled += settled;
+        if self.spent < self.window {
+            return false;
+        }
+        let required = self.per_window.min((unsettled as u64).div_ceil(4)).max(1);
+        let stalled = self.checked && self.settled < required;
+        self.spent = 0;
+        self.settled = 0;
+        stalled
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_window_stalls_when_it_settles_too_few_roots() {
+        // 6 400 vertices, 3 600 edges: windows of 10 000 units, s = 10.
+        let mut p = Progress::new(6400, 3600, Stall::Rate);
+        assert!(!p.stalled(9999, 0, 1000));
+        // The window ends with 10 settled: enough.
+        assert!(!p.stalled(1, 10, 1000));
+        // 9 settled in the next: stalled.
+        assert!(!p.stalled(5000, 9, 1000));
+        assert!(p.stalled(5000, 0, 1000));
+        // At the tail, a quarter of those left is enough.
+        let mut p = Progress::new(6400, 3600, Stall::Rate);
+        assert!(!p.stalled(10_000, 2, 8));
+        assert!(p.stalled(10_000, 1, 8));
+        // Never checked: never stalls; forced: stops at the amount.
+        let mut p = Progress::new(6400, 3600, Stall::Never);
+        assert!(!p.stalled(1 << 40, 0, 1000));
+        let mut p = Progress::new(6400, 3600, Stall::After(5));
+        assert!(!p.stalled(4, 0, 1000));
+        assert!(p.stalled(1, 0, 1000));
+        assert!(Progress::new(10, 10, Stall::After(0)).stalled(0, 0, 1));
+    }
+}
