@@ -250,7 +250,8 @@ fn searches_until<G: Adjacency>(
     let pass_cap = stop.edges_per_vertex.saturating_mul(bound as u64);
     let mut stopped = false;
     let (mut tried, mut abandoned) = (0u64, 0u64);
-    let mut progress = Progress::new(bound, graph.edge_count(), stop.stall);
+    let mut progress = Progress::new(bound, graph.edge_count(), stop.stall)
+        .at_most_per_root(stop.edges_per_search);
     let (mut reported, mut settled) = (0u64, 0u64);
     // Counting the edges takes a pass: only done once some search is abandoned.
     let mut waste_cap = None;

@@ -7,7 +7,13 @@
 //! progress in settled roots: an augmentation, or a root proven to be the end of no
 //! augmenting path. Every `window` = V + E units of work, it asks whether the window settled
 //! at least `required = min(s, ⌈a / 4⌉)` roots (at least 1), where `s = ⌈√V / 8⌉` and `a` is
-//! the number of roots still unsettled; if not, the pass has stalled and stops.
+//! the number of roots still unsettled; if not, the pass has stalled and stops. The budgeted
+//! searches, which do not know `a`, ask for `max(s, (V + E) / 4096)`: a root per 4 096
+//! scanned edges in every window, the cost past which push–relabel finishes for less (the
+//! same figure as their rule on the average, but per window, so a pass that starts fast
+//! and slows down is stopped when it slows: on the butterfly of B = 15 the searches settle
+//! 2 523 roots in their first window and 526 in their second, then ran four more windows
+//! under the average rule, 2.3 s where push–relabel finishes everything left in 0.15 s).
 //!
 //! Why this bounds the pass by O((V + E)·√V): a window that passes with `required = s`
 //! settles s roots, and there are at most V roots, so at most V / s = 8·√V such windows
@@ -18,8 +24,8 @@
 //!
 //! Why it keeps the fast path: on the inputs the passes are built for (boards, random
 //! graphs), a window of V + E work settles far more than √V / 8 roots (the budgeted searches
-//! on a 3000×3000 board settle a root per 2 300 scanned edges, some 11 700 per window against
-//! s = 375), and the rule only compares, so their work is unchanged. On the families built
+//! on a 1000×1000 board with 10% blocked settle 1 415 and 1 316 roots in their two windows,
+//! against 641 asked), and the rule only compares, so their work is unchanged. On the families built
 //! against augmenting paths, push–relabel's walks follow labels that other walks keep making
 //! stale, and whole windows settle a handful of roots: there the rule stops it within a
 //! window or two of the stall. The `a / 4` term keeps a pass from being stopped at its tail,
@@ -80,6 +86,13 @@ impl Progress {
         }
     }
 
+    /// The same measure, asking also for a settled root per `cost` units of work in every
+    /// window: a pass that a cheaper finisher can replace once its roots cost more than that.
+    pub(crate) fn at_most_per_root(mut self, cost: u64) -> Self {
+        self.per_window = self.per_window.max(self.window / cost.max(1));
+        self
+    }
+
     /// Records `work` more units and `settled` more settled roots, with `unsettled` roots
     /// left; true when the pass has stalled and should stop.
     pub(crate) fn stalled(&mut self, work: u64, settled: u64, unsettled: usize) -> bool {
@@ -118,6 +131,12 @@ mod tests {
         let mut p = Progress::new(6400, 3600, Stall::Rate);
         assert!(!p.stalled(10_000, 2, 8));
         assert!(p.stalled(10_000, 1, 8));
+        // A cost per root raises the rate asked: 10 000 / 1 000 = 10 roots a window, here
+        // no more than s; 10 000 / 100 = 100 roots, more.
+        let mut p = Progress::new(6400, 3600, Stall::Rate).at_most_per_root(1000);
+        assert!(!p.stalled(10_000, 10, usize::MAX));
+        let mut p = Progress::new(6400, 3600, Stall::Rate).at_most_per_root(100);
+        assert!(p.stalled(10_000, 99, usize::MAX));
         // Never checked: never stalls; forced: stops at the amount.
         let mut p = Progress::new(6400, 3600, Stall::Never);
         assert!(!p.stalled(1 << 40, 0, 1000));

@@ -92,8 +92,9 @@ pub(crate) fn push_relabel_until<G: Adjacency>(
     let relabel_cost = (bound + graph.edge_count()) as u64;
     let mut progress = Progress::new(bound, graph.edge_count(), stall);
     // Relabel work not yet reported to `progress`, how much of `work` was, and the roots
-    // settled since the last report.
-    let (mut unreported, mut reported, mut settled) = (relabel_cost, 0u64, 0u64);
+    // settled since the last report. The first relabel is not counted: a window of work
+    // before the first push would stall every pass.
+    let (mut unreported, mut reported, mut settled) = (0u64, 0u64, 0u64);
     let mut work = 0u64;
     let mut slack = WALK_SLACK;
     let mut parked: Vec<u32> = Vec::new();
