@@ -70,7 +70,17 @@ struct Layer {
 pub fn shortest_path_phases<G: Adjacency>(
     graph: &G,
     side: &[bool],
+    matching: Matching,
+) -> (Matching, u32) {
+    phases_up_to(graph, side, matching, u32::MAX)
+}
+
+/// [`shortest_path_phases`], stopped after `most` phases.
+fn phases_up_to<G: Adjacency>(
+    graph: &G,
+    side: &[bool],
     mut matching: Matching,
+    most: u32,
 ) -> (Matching, u32) {
     let bound = graph.vertex_bound();
     let mut exposed: Vec<u32> = (0..bound as u32)
@@ -83,7 +93,7 @@ pub fn shortest_path_phases<G: Adjacency>(
         path: Vec::new(),
     };
     let mut phases = 0;
-    for phase in 1u32.. {
+    for phase in 1..=most {
         phases = phase;
         exposed.retain(|&v| matching.is_exposed(v));
         let right = exposed.iter().filter(|&&v| side[v as usize]).count();
@@ -97,11 +107,19 @@ pub fn shortest_path_phases<G: Adjacency>(
         let Some(limit) = bfs(graph, &matching, &mut layers, &mut queue, phase) else {
             break;
         };
+        let before = matching.size();
         for i in 0..roots {
             let root = queue[i];
             if layers[root as usize].layer == 0 {
                 search.run(graph, &mut matching, &mut layers, root, (phase, limit));
             }
+        }
+        // The first search towards the exposed vertex the breadth-first search met cannot
+        // fail; should it ever, stopping keeps the loop finite (and the tests see a matching
+        // short of the maximum).
+        debug_assert!(matching.size() > before, "a phase with a path flipped none");
+        if matching.size() == before {
+            break;
         }
     }
     (matching, phases)
@@ -231,6 +249,83 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The length of a shortest augmenting path (`None`: the matching is maximum), by a
+    /// plain breadth-first search over (vertex, parity) from every exposed vertex.
+    fn shortest_augmenting_path(graph: &Graph, m: &Matching) -> Option<usize> {
+        let n = graph.vertex_count();
+        let mut dist = vec![usize::MAX; n];
+        let mut queue: std::collections::VecDeque<u32> = (0..n as u32)
+            .filter(|&v| m.is_exposed(v) && graph.degree(v) > 0)
+            .collect();
+        // Search from one side's exposed vertices: even vertices are reached through matched
+        // edges, odd ones through unmatched edges.
+        let side = crate::two_colouring(graph).unwrap();
+        queue.retain(|&v| !side[v as usize]);
+        for &v in &queue {
+            dist[v as usize] = 0;
+        }
+        while let Some(u) = queue.pop_front() {
+            for r in graph.neighbors(u) {
+                match m.mate(r) {
+                    None => return Some(dist[u as usize] + 1),
+                    Some(w) if dist[w as usize] == usize::MAX => {
+                        dist[w as usize] = dist[u as usize] + 2;
+                        queue.push_back(w);
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn each_phase_flips_a_maximal_set_of_shortest_paths() {
+        // Maximal: the next shortest path is longer. Shortest: the paths flipped (the
+        // components of the difference of the matchings) all have the shortest length.
+        let mut rng = Random::new(43);
+        let mut phases_seen = 0;
+        for _ in 0..1000 {
+            let (left, right) = (1 + rng.below(30), 1 + rng.below(30));
+            let n = left + right;
+            let edges: Vec<(u32, u32)> = (0..rng.below(3 * n))
+                .map(|_| (rng.below(left) as u32, (left + rng.below(right)) as u32))
+                .collect();
+            let graph = Graph::from_edges(n, edges).unwrap();
+            let side: Vec<bool> = (0..n).map(|v| v >= left).collect();
+            // From the empty matching, or a random maximal one (a greedy pass in a random
+            // order), which leaves longer paths.
+            let mut m = Matching::empty(n);
+            if rng.chance(0.5) {
+                let mut pairs: Vec<(u32, u32)> = graph.edges().collect();
+                rng.shuffle(&mut pairs);
+                for (u, v) in pairs {
+                    if m.is_exposed(u) && m.is_exposed(v) {
+                        m.join(u, v);
+                    }
+                }
+            }
+            while let Some(length) = shortest_augmenting_path(&graph, &m) {
+                let (next, _) = phases_up_to(&graph, &side, m.clone(), 1);
+                assert!(next.is_valid_in(&graph));
+                let flipped = next.size() - m.size();
+                assert!(flipped > 0);
+                // Every vertex whose mate changed lies on a flipped path of `length` edges,
+                // so exactly flipped · (length + 1) vertices changed.
+                let changed = (0..n as u32).filter(|&v| m.mate(v) != next.mate(v)).count();
+                assert_eq!(changed, flipped * (length + 1));
+                assert!(shortest_augmenting_path(&graph, &next).is_none_or(|l| l > length));
+                m = next;
+                phases_seen += 1;
+            }
+            assert_eq!(
+                m.size(),
+                hopcroft_karp(&graph, &side, Matching::empty(n)).size()
+            );
+        }
+        assert!(phases_seen > 500, "{phases_seen}");
     }
 
     #[test]
