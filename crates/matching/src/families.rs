@@ -214,6 +214,7 @@ impl FamilyGraph {
     /// edges already there redrawn while fewer than `k` distinct ones are found (at most
     /// `8k + 64` draws). The graph is no longer bipartite (when an edge lands), and `side` no
     /// longer a two-colouring: it still tells where the vertex came from.
+    #[must_use]
     pub fn with_inner_edges(mut self, k: usize, seed: u64) -> FamilyGraph {
         if self.left < 2 {
             return self;
@@ -238,6 +239,7 @@ impl FamilyGraph {
     ///
     /// # Panics
     /// If the sides have fewer pairs than the graph has edges.
+    #[must_use]
     pub fn random_like(&self, seed: u64) -> FamilyGraph {
         let (left, right) = (self.left, self.vertices() - self.left);
         let wanted = self.edges.len();

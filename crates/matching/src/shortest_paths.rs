@@ -108,8 +108,7 @@ fn phases_up_to<G: Adjacency>(
             break;
         };
         let before = matching.size();
-        for i in 0..roots {
-            let root = queue[i];
+        for &root in &queue[..roots] {
             if layers[root as usize].layer == 0 {
                 search.run(graph, &mut matching, &mut layers, root, (phase, limit));
             }
