@@ -37,8 +37,8 @@
 //! # Complexity
 //! O(1) per call, no memory.
 //!
-//! Tested through [`decompose`](crate::decompose) with the finisher forced after every amount
-//! of work from 0 on (crate tests), and by the unit test below.
+//! Tested through the solve with the passes forced to stop after 0 to 5 000 units of work
+//! (`decompose_bipartite_forcing_finisher`, crate tests), and by the unit test below.
 
 /// The stall measure of one pass (see the module documentation).
 #[derive(Debug, Clone)]

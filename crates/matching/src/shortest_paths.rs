@@ -29,7 +29,8 @@
 //!
 //! # Complexity
 //! O(V + E) per phase, at most 2·√V + 2 phases: O((V + E)·√V) in all, from any starting
-//! matching. 12 bytes of extra memory per vertex.
+//! matching. O(V) extra memory: 8 bytes of layers per vertex, the queue, the list of exposed
+//! vertices and the search's stack.
 //!
 //! Tested against brute force and the certificate checker, on random graphs and small members
 //! of every adversarial family, starting from empty, greedy and part-finished matchings
