@@ -114,12 +114,42 @@ RECORDS = [
     ("records-king-200", "king 200×200, open", ("record", 200, 200, 4000, "king"), True),
     ("records-king-400", "king 400×400, open", ("record", 400, 400, 4000, "king"), False),
 ]
+# The families built against augmenting-path heuristics (crates/matching/src/families.rs,
+# after Library Checker's bipartite matching generators), each at 10^6 vertices (and 10^7
+# in the group adversarial-1e7), bipartite and with 1000 edges added inside one side, each
+# followed by a random bipartite graph with the same sides and edge count: the target is at
+# most 3x that graph's time, and at most LEMON's. Not in the default run: ask with --classes
+# adversarial (or adversarial-1e7).
+FAMILIES = ["kuhn_killer", "heuristic_matching_killer", "butterfly", "issue1068", "many_paths",
+            "augmented_cycle", "almost_cycle", "cycle", "line", "line_random",
+            "unique_matching", "many_smalls", "random", "max_random"]
+
+
+def adversarial_classes(side, tag):
+    classes = []
+    for name in FAMILIES:
+        for inner in (0, 1000):
+            kind = "" if inner == 0 else f" +{inner} inner"
+            odd = "" if inner == 0 else "-odd"
+            for like in (False, True):
+                label = f"random like {name}{kind}" if like else f"{name}{kind}"
+                key = f"adv-{name}{odd}-{tag}" + ("-like" if like else "")
+                classes.append((key, f"{label}, ~{tag} vertices",
+                                ("family", name, side, 1, inner, like), inner == 0 or like,
+                                2 * side))
+    return classes
+
+
+ADVERSARIAL = adversarial_classes(500_000, "1e6")
+ADVERSARIAL_1E7 = adversarial_classes(5_000_000, "1e7")
 # Groups of classes --classes takes by one name.
 # DVG, DEG, UEG and word chains against generalized-geography, with issue 25's speed
 # targets: one class that runs the whole group (bench/geography_group.py). Not in the
 # default run: ask with --classes geography.
 GEOGRAPHY = [("geography", "DVG, DEG, word chains vs generalized-geography; issue 25 targets")]
-GROUPS = {"edges": [c[0] for c in EDGES], "density": [c[0] for c in DENSITY],
+GROUPS = {"adversarial": [c[0] for c in ADVERSARIAL],
+          "adversarial-1e7": [c[0] for c in ADVERSARIAL_1E7],
+          "edges": [c[0] for c in EDGES], "density": [c[0] for c in DENSITY],
           "records": [c[0] for c in RECORDS]}
 QUICK = [
     ("q-board-100", "board 100×100 p=0.1", ("board", 100, 100, 0.1, 11, None), True, 9_000),
@@ -513,14 +543,16 @@ def main():
         print(f"plot written to {args.plot_out}")
         return 0
 
-    everything = FULL + HARD + QUICK + [c[:5] for c in EDGES] + DENSITY + RECORDS + GEOGRAPHY
+    everything = (FULL + HARD + QUICK + [c[:5] for c in EDGES] + DENSITY + RECORDS
+                  + ADVERSARIAL + ADVERSARIAL_1E7 + GEOGRAPHY)
     if args.list:
         for c in everything:
             kind = "quick" if c in QUICK else "hard " if c in HARD else \
                 "edges" if c[0] in GROUPS["edges"] else \
                 "density" if c[0] in GROUPS["density"] else \
                 "records" if c[0] in GROUPS["records"] else \
-                "group" if c in GEOGRAPHY else "full "
+                "adversarial" if c[0] in GROUPS["adversarial"] + GROUPS["adversarial-1e7"] \
+                else "group" if c in GEOGRAPHY else "full "
             print(f"{c[0]:25} {kind:7} {c[1]}")
         for group, names in GROUPS.items():
             print(f"{group:25} group   {', '.join(names)}")

@@ -13,6 +13,12 @@ parameters and seed give the same bytes on any machine and any numpy version:
   graph N M seed OUT
       edge list on N vertices: the first M distinct pairs {u, v}, u != v, of the
       stream (h(2k) mod N, h(2k+1) mod N).
+  family NAME SIZE SEED INNER LIKE OUT
+      a member of an adversarial family (crates/matching/src/families.rs: kuhn_killer,
+      butterfly, augmented_cycle, ...) with about SIZE vertices a side, INNER edges added
+      inside the left side, written by the matching crate's `family` example (built with
+      cargo on first use); with LIKE = 1, a random bipartite graph with the same sides and
+      edge count instead, the yardstick the family is measured against.
   record N M MOVES [NEIGHBOURHOOD] OUT
       token game record (docs/FORMATS.md) on the open N x M board: the placement at
       (1, 1), then MOVES moves along a snake: row 1 left to right, row 2 right to
@@ -115,10 +121,26 @@ def record_text(n, m, moves, neighbourhood=None):
     return board_text(n, m, 0.0, 0, neighbourhood) + b"moves\n" + cells.encode() + b"\n"
 
 
+def family_file(name, size, seed, inner, like, out):
+    """Runs the matching crate's `family` example (see crates/matching/examples/family.rs)."""
+    import subprocess
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    which = f"random-like-{name}" if like else name
+    subprocess.run(["cargo", "run", "--quiet", "--release", "-p", "geography-matching",
+                    "--example", "family", "--", which, str(size), str(seed), out,
+                    str(inner)], cwd=root, check=True)
+
+
 def generate(spec, out):
     """spec: ("board", n, m, p, seed, neighbourhood|None) | ("bipartite", l, r, m, seed)
     | ("graph", n, m, seed) | ("record", n, m, moves, neighbourhood|None)."""
     kind = spec[0]
+    if kind == "family":
+        tmp = out + ".tmp"
+        family_file(*spec[1:], tmp)
+        os.replace(tmp, out)
+        return
     if kind == "board":
         data = board_text(*spec[1:])
     elif kind == "record":
@@ -149,6 +171,9 @@ def main(argv):
             generate(("bipartite", int(argv[2]), int(argv[3]), int(argv[4]), int(argv[5])), argv[6])
         elif kind == "graph" and len(argv) == 6:
             generate(("graph", int(argv[2]), int(argv[3]), int(argv[4])), argv[5])
+        elif kind == "family" and len(argv) == 8:
+            generate(("family", argv[2], int(argv[3]), int(argv[4]), int(argv[5]),
+                      argv[6] == "1"), argv[7])
         elif kind == "record" and len(argv) in (6, 7):
             neigh = argv[5] if len(argv) == 7 else None
             generate(("record", int(argv[2]), int(argv[3]), int(argv[4]), neigh), argv[-1])

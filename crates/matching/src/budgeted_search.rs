@@ -21,8 +21,11 @@
 //! average (the exact algorithm finishes long paths for less: on a 3000×3000 knight board with
 //! 30% blocked the successful searches average 12 000 edges, and stopping the pass halves the
 //! whole solve, 19.6–20.9 s against 9.8–11.9 s; a 3000×3000 orthogonal board with 10% blocked
-//! averages 2 300 and runs its pass to the end as before). So the pass costs at most O(budget)
-//! per exposed vertex, and the exact algorithm that follows is unchanged. When every exposed
+//! averages 2 300 and runs its pass to the end as before). On the solve path the pass also
+//! stops when a window of V + E scanned edges settles (augments or removes) fewer than
+//! ⌈√V / 8⌉ roots (see [`Progress`]), which keeps it within O((V + E)·√V). So the pass
+//! costs at most O(budget) per exposed vertex, and the exact algorithm that follows is
+//! unchanged. When every exposed
 //! vertex was searched and none abandoned, every vertex still exposed lies in a removed tree,
 //! so no augmenting path is left: the matching is maximum and the exact algorithm is skipped.
 //! The removed trees then hold exactly the vertices some maximum matching misses (their
@@ -50,6 +53,7 @@
 
 use crate::graph::{Adjacency, NONE};
 use crate::matching::Matching;
+use crate::progress::{Progress, Stall};
 
 const DEAD: u32 = u32::MAX;
 
@@ -86,6 +90,7 @@ pub fn budgeted_searches<G: Adjacency>(graph: &G, matching: Matching, budget: u6
     let stop = Stop {
         edges_per_vertex: PASS_EDGES_PER_VERTEX,
         edges_per_search: SEARCH_EDGES_ON_AVERAGE,
+        stall: Stall::Never,
     };
     let trees = Trees::new(graph.vertex_bound(), &[]);
     searches_until(graph, matching, trees, budget, stop).0
@@ -97,6 +102,8 @@ pub fn budgeted_searches<G: Adjacency>(graph: &G, matching: Matching, budget: u6
 struct Stop {
     edges_per_vertex: u64,
     edges_per_search: u64,
+    /// Whether the pass also stops when it stalls (see [`Progress`]).
+    stall: Stall,
 }
 
 /// [`budgeted_searches`] from a [`WarmStart`]: its removed vertices are left out of every
@@ -108,10 +115,28 @@ pub fn budgeted_searches_from<G: Adjacency>(graph: &G, start: WarmStart, budget:
     let stop = Stop {
         edges_per_vertex: PASS_EDGES_PER_VERTEX,
         edges_per_search: SEARCH_EDGES_ON_AVERAGE,
+        stall: Stall::Never,
     };
     let trees = Trees::new(graph.vertex_bound(), &start.removed);
     let (searched, _) = searches_until(graph, start.matching, trees, budget, stop);
     searched
+}
+
+/// [`budgeted_searches_from`] that also stops when `stall` says the pass has stalled (see
+/// [`Progress`]): the solver's first pass.
+pub(crate) fn budgeted_searches_until<G: Adjacency>(
+    graph: &G,
+    start: WarmStart,
+    budget: u64,
+    stall: Stall,
+) -> Searched {
+    let stop = Stop {
+        edges_per_vertex: PASS_EDGES_PER_VERTEX,
+        edges_per_search: SEARCH_EDGES_ON_AVERAGE,
+        stall,
+    };
+    let trees = Trees::new(graph.vertex_bound(), &start.removed);
+    searches_until(graph, start.matching, trees, budget, stop).0
 }
 
 /// Budgeted searches on `part`, a subgraph of a larger bipartite graph (a band of a board):
@@ -138,6 +163,7 @@ pub fn budgeted_searches_in_part<G: Adjacency>(
     let stop = Stop {
         edges_per_vertex: PASS_EDGES_PER_VERTEX,
         edges_per_search: SEARCH_EDGES_ON_AVERAGE,
+        stall: Stall::Never,
     };
     let trees = Trees::new(part.vertex_bound(), &[]);
     let (searched, trees) = searches_until(part, matching, trees, budget, stop);
@@ -224,6 +250,9 @@ fn searches_until<G: Adjacency>(
     let pass_cap = stop.edges_per_vertex.saturating_mul(bound as u64);
     let mut stopped = false;
     let (mut tried, mut abandoned) = (0u64, 0u64);
+    let mut progress = Progress::new(bound, graph.edge_count(), stop.stall)
+        .at_most_per_root(stop.edges_per_search);
+    let (mut reported, mut settled) = (0u64, 0u64);
     // Counting the edges takes a pass: only done once some search is abandoned.
     let mut waste_cap = None;
     for root in 0..bound as u32 {
@@ -243,13 +272,21 @@ fn searches_until<G: Adjacency>(
             stopped = true;
             break;
         }
+        // Roots left unknown: the rate asked is the full one (see `Progress`).
+        let work = trees.scanned - std::mem::replace(&mut reported, trees.scanned);
+        if progress.stalled(work, std::mem::take(&mut settled), usize::MAX) {
+            stopped = true;
+            break;
+        }
         tried += 1;
         match trees.grow(graph, &matching, root, tried as u32, budget) {
             Outcome::Path(u, end) => {
                 matching.flip_tree_path(|x| trees.marks[x as usize].from, u, end);
+                settled += 1;
             }
             Outcome::OverBudget => abandoned += 1,
             Outcome::Failed => {
+                settled += 1;
                 for &v in &trees.tree {
                     trees.marks[v as usize] = Mark {
                         entered: DEAD,
@@ -411,6 +448,7 @@ mod tests {
             let eager = Stop {
                 edges_per_vertex: 0,
                 edges_per_search: 0,
+                stall: Stall::Never,
             };
             let expected = decompose_bipartite(&graph, &side);
             let is_missable = |v: usize| expected.class(v as u32) == crate::Class::Missable;
@@ -427,6 +465,7 @@ mod tests {
             let patient = Stop {
                 edges_per_vertex: u64::MAX / 2,
                 edges_per_search: u64::MAX / 2,
+                stall: Stall::Never,
             };
             let trees = Trees::new(n, &[]);
             let (searched, _) =
@@ -494,6 +533,7 @@ mod tests {
             let stop = Stop {
                 edges_per_vertex: PASS_EDGES_PER_VERTEX,
                 edges_per_search: SEARCH_EDGES_ON_AVERAGE,
+                stall: Stall::Never,
             };
             let (_, own) = searches_until(&part, greedy_matching(&part), trees, budget, stop);
             let naive: Vec<bool> = own.marks.iter().map(|mark| mark.entered == DEAD).collect();

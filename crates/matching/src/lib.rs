@@ -6,12 +6,14 @@
 //!
 //! - [`Graph`]: compressed sparse row storage; [`Masked`]: the same with vertices removed.
 //! - [`two_colouring`], [`greedy_matching`], [`budgeted_searches`], [`push_relabel`],
-//!   [`multi_source_phases`], [`hopcroft_karp`] (bipartite),
+//!   [`multi_source_phases`], [`hopcroft_karp`], [`shortest_path_phases`] (bipartite; the
+//!   last with an O(E·√V) bound from any start),
 //!   [`maximum_matching`] (Edmonds' blossom algorithm, any graph).
 //! - [`bipartite_decomposition`] and [`gallai_edmonds`]: the class of every vertex;
 //!   [`decompose`] picks the right one.
 //! - [`edge_classes`]: which edges every, some or no maximum matching uses.
 //! - [`Certificate`] and [`check`]: a linear-time proof check that trusts no solver.
+//! - [`Family`]: the graph families built against matching heuristics, at any size.
 //! - [`DeletionMatching`]: a maximum matching kept up to date while vertices are deleted one
 //!   by one, for analysing played games.
 //!
@@ -64,6 +66,7 @@ mod covered_edges;
 mod decomposition;
 mod dulmage_mendelsohn;
 mod edge_classes;
+mod families;
 mod forest;
 mod gallai_edmonds;
 mod graph;
@@ -72,8 +75,10 @@ mod hopcroft_karp;
 mod incremental;
 mod matching;
 mod multi_source;
+mod progress;
 mod push_relabel;
 mod random;
+mod shortest_paths;
 mod solve;
 
 pub use blossom::{augment_to_maximum, blossom_decomposition, maximum_matching};
@@ -87,6 +92,7 @@ pub use colouring::two_colouring;
 pub use decomposition::{Class, Decomposition, Proof};
 pub use dulmage_mendelsohn::bipartite_decomposition;
 pub use edge_classes::{edge_classes, edge_classes_until, EdgeClass, EdgeClasses};
+pub use families::{Family, FamilyGraph};
 pub use gallai_edmonds::gallai_edmonds;
 pub use graph::{Adjacency, Graph, GraphError, Masked, MaskedNeighbors, NONE};
 pub use greedy::greedy_matching;
@@ -96,8 +102,10 @@ pub use matching::Matching;
 pub use multi_source::multi_source_phases;
 pub use push_relabel::push_relabel;
 pub use random::Random;
+pub use shortest_paths::shortest_path_phases;
 pub use solve::{
-    bipartite_maximum_matching, decompose, decompose_bipartite, decompose_bipartite_from,
+    bipartite_maximum_matching, decompose, decompose_bipartite,
+    decompose_bipartite_forcing_finisher, decompose_bipartite_from,
 };
 
 // The README's example runs as a doctest too.

@@ -29,14 +29,23 @@
 //! (Berge). Termination: right after a global relabel the labels are exact, so the first walk
 //! goes straight down them and ends within its allowance.
 //!
+//! On the solve path it runs under a stall measure ([`Progress`]): at every global relabel
+//! it asks whether the last V + E units of work settled enough exposed vertices, and stops
+//! when they did not, leaving the rest to phases of shortest augmenting paths
+//! ([`shortest_path_phases`](crate::shortest_path_phases)). The public [`push_relabel`]
+//! runs to the end.
+//!
 //! # Complexity
 //! O(V + E) per global relabel, O(V²) double pushes in the worst case (each raises a label
-//! by at least 2, up to about 2V); far fewer in practice (see the benches). O(V) extra memory.
+//! by at least 2, up to about 2V); far fewer in practice (see the benches). Under the stall
+//! measure, O((V + E)·√V) before it stops. O(V) extra memory.
 //!
-//! Tested against brute force and the blossom algorithm (crate tests).
+//! Tested against brute force and the blossom algorithm, and stopped after 0 to 5 000 units
+//! of work and finished by the phases (crate tests).
 
 use crate::graph::{Adjacency, NONE};
 use crate::matching::Matching;
+use crate::progress::{Progress, Stall};
 
 /// Grows `matching` into a maximum matching of the bipartite `graph`, where `side[v]` is the
 /// side of `v` (see [`two_colouring`](crate::two_colouring)).
@@ -52,7 +61,21 @@ use crate::matching::Matching;
 /// let m = push_relabel(&g, &side, Matching::empty(4));
 /// assert_eq!(m.size(), 2);
 /// ```
-pub fn push_relabel<G: Adjacency>(graph: &G, side: &[bool], mut matching: Matching) -> Matching {
+pub fn push_relabel<G: Adjacency>(graph: &G, side: &[bool], matching: Matching) -> Matching {
+    push_relabel_until(graph, side, matching, Stall::Never).0
+}
+
+/// [`push_relabel`] that stops when `stall` says it has stalled (see
+/// [`Progress`](crate::progress)): the matching, and whether it is maximum (false when the
+/// pass stopped early; the matching may still be maximum).
+///
+/// Precondition: as [`push_relabel`].
+pub(crate) fn push_relabel_until<G: Adjacency>(
+    graph: &G,
+    side: &[bool],
+    mut matching: Matching,
+    stall: Stall,
+) -> (Matching, bool) {
     let bound = graph.vertex_bound();
     let exposed: Vec<u32> = (0..bound as u32)
         .filter(|&v| graph.contains(v) && matching.is_exposed(v))
@@ -67,10 +90,21 @@ pub fn push_relabel<G: Adjacency>(graph: &G, side: &[bool], mut matching: Matchi
     let mut labels = Labels::new(bound);
     labels.relabel_all(graph, side, active_side, &matching);
     let relabel_cost = (bound + graph.edge_count()) as u64;
+    let mut progress = Progress::new(bound, graph.edge_count(), stall);
+    // Relabel work not yet reported to `progress`, how much of `work` was, and the roots
+    // settled since the last report. The first relabel is not counted: a window of work
+    // before the first push would stall every pass.
+    let (mut unreported, mut reported, mut settled) = (0u64, 0u64, 0u64);
     let mut work = 0u64;
     let mut slack = WALK_SLACK;
     let mut parked: Vec<u32> = Vec::new();
     loop {
+        let unsettled = active.len() + parked.len();
+        let new_work = std::mem::take(&mut unreported) + (work - reported);
+        reported = work;
+        if progress.stalled(new_work, std::mem::take(&mut settled), unsettled) {
+            return (matching, false);
+        }
         let Some(mut x) = active.pop() else {
             if parked.is_empty() {
                 break;
@@ -79,7 +113,8 @@ pub fn push_relabel<G: Adjacency>(graph: &G, side: &[bool], mut matching: Matchi
             if work < relabel_cost {
                 slack = slack.saturating_mul(4);
             } else {
-                work = 0;
+                unreported += work - reported + relabel_cost;
+                (work, reported) = (0, 0);
                 slack = WALK_SLACK;
                 labels.relabel_all(graph, side, active_side, &matching);
             }
@@ -89,7 +124,12 @@ pub fn push_relabel<G: Adjacency>(graph: &G, side: &[bool], mut matching: Matchi
         let mut allowance = None;
         loop {
             if work > relabel_cost {
-                work = 0;
+                let unsettled = active.len() + parked.len() + 1;
+                let new_work = work - reported + relabel_cost;
+                if progress.stalled(new_work, std::mem::take(&mut settled), unsettled) {
+                    return (matching, false);
+                }
+                (work, reported) = (0, 0);
                 slack = WALK_SLACK;
                 allowance = None;
                 labels.relabel_all(graph, side, active_side, &matching);
@@ -109,6 +149,7 @@ pub fn push_relabel<G: Adjacency>(graph: &G, side: &[bool], mut matching: Matchi
                 }
             }
             if best == NONE {
+                settled += 1;
                 break; // No augmenting path from `x`, ever.
             }
             // An exact walk takes least / 2 + 1 pushes; a much longer one follows stale
@@ -131,13 +172,14 @@ pub fn push_relabel<G: Adjacency>(graph: &G, side: &[bool], mut matching: Matchi
             mates[best as usize] = x;
             if w == NONE {
                 matching.grew();
+                settled += 1;
                 break;
             }
             mates[w as usize] = NONE;
             x = w;
         }
     }
-    matching
+    (matching, true)
 }
 
 /// Extra pushes a walk may take beyond its exact length before it is parked; quadrupled each

@@ -2,13 +2,16 @@
 //! for the graph at hand and return its [`Decomposition`].
 //!
 //! A bipartite graph (found by [`two_colouring`], or given) gets Karp–Sipser's greedy start,
-//! budgeted single-root searches, and push–relabel only when some search was abandoned; the
-//! classes then come from the searches' removed trees, or from one Dulmage–Mendelsohn search.
+//! budgeted single-root searches, push–relabel only when some search was abandoned, and
+//! phases of shortest augmenting paths ([`shortest_path_phases`]) only when either pass
+//! stalled (settled too few roots per V + E units of work; see `progress.rs`); the classes
+//! then come from the searches' removed trees, or from one Dulmage–Mendelsohn search.
 //! Any other graph gets the blossom algorithm, whose buried trees give the Gallai–Edmonds
 //! classes.
 //!
 //! # Complexity
-//! A few O(V + E) passes in practice; O(V·E) in the worst case on bipartite graphs,
+//! A few O(V + E) passes in practice; O((V + E)·√V) in the worst case on bipartite graphs
+//! (each pass stops within O((V + E)·√V) work, and so does the finisher, from any matching),
 //! O(V·E·α(V)) on others (see [`decompose`]).
 //!
 //! Tested (crate tests) against brute force, every certificate checked, on every graph up to
@@ -17,26 +20,35 @@
 //! the renumbering unit test below.
 
 use crate::blossom::blossom_decomposition;
-use crate::budgeted_search::{budgeted_searches_from, solver_budget, WarmStart};
+use crate::budgeted_search::{budgeted_searches_until, solver_budget, WarmStart};
 use crate::colouring::two_colouring;
 use crate::decomposition::Decomposition;
 use crate::dulmage_mendelsohn::{bipartite_decomposition, decomposition_of_missable};
 use crate::graph::Adjacency;
 use crate::greedy::greedy_matching;
 use crate::matching::Matching;
-use crate::push_relabel::push_relabel;
+use crate::progress::Stall;
+use crate::push_relabel::push_relabel_until;
+use crate::shortest_paths::shortest_path_phases;
 
 /// A maximum matching grown from `start`: budgeted single-root searches, then push–relabel
-/// if some search was abandoned. When none was, the searches' removed trees give D as well.
+/// if some search was abandoned, then phases of shortest augmenting paths if either pass
+/// stalled (by `stall`; see [`Progress`](crate::progress)). When no search was abandoned,
+/// the searches' removed trees give D as well.
 fn bipartite_matching_from<G: Adjacency>(
     graph: &G,
     side: &[bool],
     start: WarmStart,
+    stall: Stall,
 ) -> (Matching, Option<Vec<bool>>) {
-    let searched = budgeted_searches_from(graph, start, solver_budget(graph.vertex_bound()));
-    match searched.missable {
-        Some(missable) => (searched.matching, Some(missable)),
-        None => (push_relabel(graph, side, searched.matching), None),
+    let budget = solver_budget(graph.vertex_bound());
+    let searched = budgeted_searches_until(graph, start, budget, stall);
+    if let Some(missable) = searched.missable {
+        return (searched.matching, Some(missable));
+    }
+    match push_relabel_until(graph, side, searched.matching, stall) {
+        (matching, true) => (matching, None),
+        (matching, false) => (shortest_path_phases(graph, side, matching).0, None),
     }
 }
 
@@ -45,7 +57,7 @@ fn bipartite_matching_from<G: Adjacency>(
 /// push–relabel for whatever is left (on boards, 3× faster than multi-source phases for the
 /// last, long paths on knight boards, 3.3× on a 2000×2000 board with 5% blocked).
 pub fn bipartite_maximum_matching<G: Adjacency>(graph: &G, side: &[bool]) -> Matching {
-    bipartite_matching_from(graph, side, greedy_matching(graph).into()).0
+    bipartite_matching_from(graph, side, greedy_matching(graph).into(), Stall::Rate).0
 }
 
 /// Decomposes any graph: budgeted searches, push–relabel and the Dulmage–Mendelsohn search
@@ -53,8 +65,8 @@ pub fn bipartite_maximum_matching<G: Adjacency>(graph: &G, side: &[bool]) -> Mat
 ///
 /// # Complexity
 /// A few O(V + E) passes in practice (see the benches, adversarial families included);
-/// O(V·E) in the worst case on bipartite graphs (O(V²) double pushes of O(degree) each),
-/// O(V·E·α(V)) on others.
+/// O((V + E)·√V) in the worst case on bipartite graphs (the passes stop when they stall,
+/// and phases of shortest augmenting paths finish), O(V·E·α(V)) on others.
 ///
 /// # Examples
 ///
@@ -115,7 +127,37 @@ pub fn decompose_bipartite_from<G: Adjacency>(
                 .all(|w| side[v as usize] != side[w as usize])),
         "side is not a two-colouring"
     );
-    match bipartite_matching_from(graph, side, start) {
+    decompose_bipartite_by(graph, side, start, Stall::Rate)
+}
+
+/// [`decompose_bipartite`] with the finisher forced: the budgeted searches and push–relabel
+/// each stop once they have done `work` units (scanned edges), whatever their progress, and
+/// phases of shortest augmenting paths finish from there. With `work` 0, the finisher does
+/// everything after Karp–Sipser's start.
+///
+/// Precondition: as [`decompose_bipartite`].
+// For tests and benches: every path of the bipartite solve, on any input.
+#[doc(hidden)]
+pub fn decompose_bipartite_forcing_finisher<G: Adjacency>(
+    graph: &G,
+    side: &[bool],
+    work: u64,
+) -> Decomposition {
+    decompose_bipartite_by(
+        graph,
+        side,
+        greedy_matching(graph).into(),
+        Stall::After(work),
+    )
+}
+
+fn decompose_bipartite_by<G: Adjacency>(
+    graph: &G,
+    side: &[bool],
+    start: WarmStart,
+    stall: Stall,
+) -> Decomposition {
+    match bipartite_matching_from(graph, side, start, stall) {
         (matching, Some(missable)) => decomposition_of_missable(graph, side, matching, &missable),
         (matching, None) => bipartite_decomposition(graph, side, matching),
     }

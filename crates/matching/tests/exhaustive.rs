@@ -7,9 +7,9 @@ use crate::common;
 use common::{brute_missable, graph_from_code, masks};
 use geography_matching::{
     bipartite_decomposition, blossom_decomposition, budgeted_searches, check, decompose,
-    decompose_bipartite, gallai_edmonds, greedy_matching, hopcroft_karp, maximum_matching,
-    multi_source_phases, push_relabel, two_colouring, Adjacency, Certificate, Class, Decomposition,
-    Graph, Matching,
+    decompose_bipartite, decompose_bipartite_forcing_finisher, gallai_edmonds, greedy_matching,
+    hopcroft_karp, maximum_matching, multi_source_phases, push_relabel, shortest_path_phases,
+    two_colouring, Adjacency, Certificate, Class, Decomposition, Graph, Matching,
 };
 
 fn assert_matches_brute(graph: &Graph, decomposition: &Decomposition, what: &str) {
@@ -94,6 +94,15 @@ fn check_every_path(graph: &Graph) {
             let pushed = push_relabel(graph, &side, start);
             assert!(pushed.is_valid_in(graph));
             assert_eq!(pushed.size(), nu, "push-relabel in {graph:?}");
+        }
+        for work in [0, 3] {
+            let forced = decompose_bipartite_forcing_finisher(graph, &side, work);
+            assert_matches_brute(graph, &forced, "forced finisher");
+        }
+        for start in [cut_short.clone(), Matching::empty(graph.vertex_count())] {
+            let (finished, _) = shortest_path_phases(graph, &side, start);
+            assert!(finished.is_valid_in(graph));
+            assert_eq!(finished.size(), nu, "shortest paths in {graph:?}");
         }
         let finished = hopcroft_karp(graph, &side, cut_short);
         assert_eq!(finished.size(), maximum_matching(graph).size());

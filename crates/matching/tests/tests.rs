@@ -5,5 +5,6 @@ mod common;
 
 mod edge_classes;
 mod exhaustive;
+mod finisher;
 mod incremental;
 mod properties;

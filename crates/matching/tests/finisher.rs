@@ -1,0 +1,141 @@
+//! The bipartite finisher (phases of shortest augmenting paths after a stalled pass), forced
+//! to run on everything: against brute force and the certificate checker on random small
+//! graphs and on small members of every adversarial family; and every family, bipartite and
+//! with edges added inside one side, through the solver.
+
+use crate::common;
+
+use common::{brute_missable, masks};
+use geography_matching::{
+    check, decompose, decompose_bipartite, decompose_bipartite_forcing_finisher,
+    shortest_path_phases, two_colouring, Certificate, Class, Decomposition, Family, Graph,
+    Matching, Random,
+};
+
+/// The decomposition agrees with brute force (graphs up to 16 vertices) and its certificate
+/// checks.
+fn assert_brute(graph: &Graph, d: &Decomposition, what: &str) {
+    let n = graph.vertex_count();
+    let (nu, missable) = brute_missable(&masks(graph), (1u32 << n) - 1);
+    assert!(d.matching().is_valid_in(graph), "{what}");
+    assert_eq!(d.matching().size(), nu, "{what}: size in {graph:?}");
+    for v in 0..n as u32 {
+        assert_eq!(
+            d.class(v) == Class::Missable,
+            missable[v as usize],
+            "{what}: {v} in {graph:?}"
+        );
+    }
+    assert_eq!(check(graph, &Certificate::from(d)), Ok(nu), "{what}");
+}
+
+/// Forced after `work` units, the solve agrees with the unforced one, class by class, and
+/// its certificate checks.
+fn assert_forced_agrees(graph: &Graph, side: &[bool], work: u64, what: &str) {
+    let expected = decompose_bipartite(graph, side);
+    let forced = decompose_bipartite_forcing_finisher(graph, side, work);
+    assert!(forced.matching().is_valid_in(graph), "{what}");
+    assert_eq!(
+        forced.matching().size(),
+        expected.matching().size(),
+        "{what}"
+    );
+    assert_eq!(forced.classes(), expected.classes(), "{what}");
+    let size = expected.matching().size();
+    assert_eq!(
+        check(graph, &Certificate::from(&forced)),
+        Ok(size),
+        "{what}"
+    );
+}
+
+#[test]
+fn forced_finisher_matches_brute_force_on_random_bipartite_graphs() {
+    let mut rng = Random::new(2026);
+    for round in 0..1500 {
+        let left = 1 + rng.below(8);
+        let right = 1 + rng.below(8);
+        let n = left + right;
+        let edges: Vec<(u32, u32)> = (0..rng.below(3 * n))
+            .map(|_| (rng.below(left) as u32, (left + rng.below(right)) as u32))
+            .collect();
+        let graph = Graph::from_edges(n, edges).unwrap();
+        let side: Vec<bool> = (0..n).map(|v| v >= left).collect();
+        let work = [0, 1, 5, 20][round % 4];
+        let forced = decompose_bipartite_forcing_finisher(&graph, &side, work);
+        assert_brute(&graph, &forced, &format!("round {round}, work {work}"));
+        // From any matching (here an arbitrary greedy one, in a random order).
+        let mut start = Matching::empty(n);
+        let mut pairs: Vec<(u32, u32)> = graph.edges().collect();
+        rng.shuffle(&mut pairs);
+        for (u, v) in pairs {
+            if start.is_exposed(u) && start.is_exposed(v) && rng.chance(0.7) {
+                start.join(u, v);
+            }
+        }
+        let (finished, _) = shortest_path_phases(&graph, &side, start);
+        assert!(finished.is_valid_in(&graph));
+        assert_eq!(finished.size(), forced.matching().size(), "round {round}");
+    }
+}
+
+#[test]
+fn forced_finisher_matches_brute_force_on_small_members_of_every_family() {
+    let mut checked = 0;
+    for family in Family::ALL {
+        for size in 2..=8 {
+            for seed in 0..6 {
+                let g = family.generate(size, seed);
+                if g.vertices() > 16 {
+                    continue;
+                }
+                let graph = g.graph().unwrap();
+                for work in [0, 4] {
+                    let forced = decompose_bipartite_forcing_finisher(&graph, &g.side, work);
+                    assert_brute(&graph, &forced, &format!("{family:?} {size} {seed}"));
+                }
+                let inner = g.with_inner_edges(1 + (seed as usize % 3), seed);
+                let graph = inner.graph().unwrap();
+                assert_brute(
+                    &graph,
+                    &decompose(&graph),
+                    &format!("{family:?} {size} {seed} odd"),
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 300, "{checked}");
+}
+
+#[test]
+fn every_family_solves_with_and_without_the_finisher_forced() {
+    for family in Family::ALL {
+        for (size, seed) in [(40, 1), (300, 2), (3000, 3)] {
+            let g = family.generate(size, seed);
+            let graph = g.graph().unwrap();
+            assert!(two_colouring(&graph).is_some());
+            for work in [0, 50, 5000] {
+                assert_forced_agrees(&graph, &g.side, work, &format!("{family:?} {size} {work}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn every_family_with_edges_inside_one_side_certifies() {
+    for family in Family::ALL {
+        for (size, seed, inner) in [(60, 1, 3), (600, 2, 20), (4000, 3, 100)] {
+            let g = family.generate(size, seed).with_inner_edges(inner, seed);
+            let graph = g.graph().unwrap();
+            let d = decompose(&graph);
+            assert!(d.matching().is_valid_in(&graph));
+            let nu = d.matching().size();
+            let what = format!("{family:?} {size}");
+            assert_eq!(check(&graph, &Certificate::from(&d)), Ok(nu), "{what}");
+            // Edges inside one side can only help: at least the bipartite maximum.
+            let plain = family.generate(size, seed).graph().unwrap();
+            assert!(nu >= decompose(&plain).matching().size(), "{what}");
+        }
+    }
+}
