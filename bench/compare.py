@@ -759,7 +759,7 @@ def main():
     if geography_group:
         import geography_group as geo
 
-        geo_rows = geo.time_geography(our_bin, args, disagreements, errors)
+        geo_rows = geo.time_geography(our_bin, args, disagreements, errors, sys.modules[__name__])
 
     finished = datetime.datetime.now().astimezone()
     report = render(results, edge_rows, density_rows, record_rows, args, started, finished,
@@ -1314,7 +1314,7 @@ def render(results, edge_rows, density_rows, record_rows, args, started, finishe
     if geo_rows:
         import geography_group as geo
 
-        lines += geo.render_geography(geo_rows, args)
+        lines += geo.render_geography(geo_rows, args, sys.modules[__name__])
     if disagreements:
         lines.append("**DISAGREEMENTS:**")
         lines.extend(f"- {d}" for d in disagreements)

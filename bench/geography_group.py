@@ -34,9 +34,15 @@ import subprocess
 import sys
 import unicodedata
 
-import compare as c
+# The harness (bench/compare.py), handed over by its entry points below rather than imported,
+# so that the two modules do not import each other.
+c = None
 
-DRIVER = [c.VENV_PY, os.path.join(c.DRIVERS, "gengeo_driver.py")]
+
+def driver():
+    """The peer's driver, run by the bench's virtual environment."""
+    return [c.VENV_PY, os.path.join(c.DRIVERS, "gengeo_driver.py")]
+
 DICT = "/usr/share/dict/words"
 DEFAULT_TIMEOUT = 60.0
 
@@ -158,7 +164,7 @@ def last_line(path):
 
 def peer(args, key, mode, path, limit):
     out = os.path.join(c.OUTPUTS, f"geo.{key}.peer.json")
-    st, wall, peak, code = c.run(DRIVER + [mode, path], out, limit)
+    st, wall, peak, code = c.run(driver() + [mode, path], out, limit)
     r = {"status": st, "wall": wall, "peak": peak}
     if st == "ok":
         try:
@@ -250,7 +256,9 @@ def peer_row(our_bin, args, disagreements, errors, name, title, game, path, size
     return row
 
 
-def time_geography(our_bin, args, disagreements, errors):
+def time_geography(our_bin, args, disagreements, errors, harness):
+    global c
+    c = harness
     limit = args.timeout
     rows = []
     for name, title, game, arcs, n in EXAMPLES:
@@ -433,7 +441,9 @@ def cell(r, timeout):
     return s or c.fmt_s(r["wall"])
 
 
-def render_geography(rows, args):
+def render_geography(rows, args, harness):
+    global c
+    c = harness
     lines = ["### Geography: DVG, DEG, UEG and word chains against generalized-geography 0.0.8",
              ""]
     lines.append("Whole process, one thread (`RAYON_NUM_THREADS=1`), wall clock; limit "

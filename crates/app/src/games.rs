@@ -21,7 +21,36 @@ use geography_rules::{
 use serde::Serialize;
 
 use crate::family::{GraphPlayed, WordChainSolution};
-use crate::text::Refusal;
+use crate::text::not_in_game;
+
+/// Why a move cannot be played: a name of no vertex of the game, a word not in the list,
+/// or a move against the rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// The name names no vertex of the game (a blocked or outside cell, an id past the end).
+    NotInGame(Named),
+    /// A word chain: the word is not in the list.
+    NotAWord(String),
+    /// The move is against the rules.
+    Illegal(IllegalMove),
+}
+
+impl From<IllegalMove> for Refusal {
+    fn from(error: IllegalMove) -> Self {
+        Refusal::Illegal(error)
+    }
+}
+
+impl Refusal {
+    /// The refusal in words, naming vertices (words) as `V` does on `board`.
+    pub fn describe<V: Variant>(&self, board: &V::Board) -> String {
+        match self {
+            &Refusal::NotInGame(named) => not_in_game(named),
+            Refusal::NotAWord(word) => format!("'{word}' is not a word of the list"),
+            &Refusal::Illegal(error) => V::describe(board, error),
+        }
+    }
+}
 
 /// A game of the toolkit, as the application layer plays it.
 pub trait Variant {

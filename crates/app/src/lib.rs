@@ -48,7 +48,8 @@ pub use family::{
 };
 pub use family_record::{analyze_chain, analyze_walk};
 pub use games::{
-    DirectedEdge, DirectedToken, EdgeGame, SlitherGame, Started, TokenGame, Variant, WordsGame,
+    DirectedEdge, DirectedToken, EdgeGame, Refusal, SlitherGame, Started, TokenGame, Variant,
+    WordsGame,
 };
 pub use geography_contest::{
     check_answer, judge, random_graph, random_words, slide_record, token_board, treasure_maps,
@@ -64,7 +65,7 @@ pub use solve::{
     counted, solve, solve_slide, solve_treasure, BoardInfo, CertificateReport, SlideReport,
     SolveOptions, SolveReport, TreasureReport, STATUS_BLOCKED, STATUS_LOSES, STATUS_WINS,
 };
-pub use text::{not_in_game, refusal, Refusal};
+pub use text::{not_in_game, refusal};
 
 // The vocabulary the front ends speak, so that a front end needs this crate alone; the
 // kernels stay behind the jobs.

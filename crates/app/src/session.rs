@@ -11,9 +11,9 @@
 use geography_rules::{IllegalMove, Player, PositionAnalysis, Rules};
 use serde::Serialize;
 
+use crate::games::Refusal;
 use crate::games::Variant;
 use crate::job::{Budget, JobError};
-use crate::text::Refusal;
 
 /// A game in progress: the game played on and the position reached.
 #[derive(Debug, Clone)]

@@ -1,41 +1,11 @@
 //! Sentences a front end shows about moves, written once for every front end and every
-//! game: why a move is refused, in the game's names of its vertices.
+//! game: why a name names no vertex, and why a move is refused, in the game's names of its
+//! vertices ([`Refusal`](crate::Refusal) words itself with them).
 //!
 //! # Tests
 //! Below; the front ends' tests compare the sentences they print or serve.
 
 use geography_rules::{Game, IllegalMove, Named};
-
-use crate::games::Variant;
-
-/// Why a move cannot be played: a name of no vertex of the game, a word not in the list,
-/// or a move against the rules.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Refusal {
-    /// The name names no vertex of the game (a blocked or outside cell, an id past the end).
-    NotInGame(Named),
-    /// A word chain: the word is not in the list.
-    NotAWord(String),
-    /// The move is against the rules.
-    Illegal(IllegalMove),
-}
-
-impl From<IllegalMove> for Refusal {
-    fn from(error: IllegalMove) -> Self {
-        Refusal::Illegal(error)
-    }
-}
-
-impl Refusal {
-    /// The refusal in words, naming vertices (words) as `V` does on `board`.
-    pub fn describe<V: Variant>(&self, board: &V::Board) -> String {
-        match self {
-            &Refusal::NotInGame(named) => not_in_game(named),
-            Refusal::NotAWord(word) => format!("'{word}' is not a word of the list"),
-            &Refusal::Illegal(error) => V::describe(board, error),
-        }
-    }
-}
 
 /// Why a name stands for no vertex: `(r,c) is not a free cell of the board` or `v is not a
 /// vertex of the graph`.
@@ -55,6 +25,7 @@ pub fn refusal(game: &Game, error: IllegalMove) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Refusal;
     use crate::load_game;
     use geography_formats::Limits;
 

@@ -22,11 +22,11 @@
 //!   position the moves reach; a move against the rules is a 422;
 //! - `/api/token/solve` on a directed graph (`n m directed`, digraph6, `"directed": true`)
 //!   and `/api/edge/solve` `{"board"|"graph", "max_positions"?}`: `report` is the document of
-//!   `geography solve --json` ([`OutcomeReport`]: win, lose or undecided from every vertex);
+//!   `geography solve --json` ([`OutcomeReport`](geography_app::OutcomeReport): win, lose or undecided from every vertex);
 //!   when the job's time ends mid-search the answer is the same report with the starts not
 //!   yet decided undecided, not a timeout;
 //! - `/api/words/solve` `{"words", "rule"?, "after"?, "max_positions"?}`: `report` is the
-//!   document of `geography solve --format words --json` ([`WordChainReport`]);
+//!   document of `geography solve --format words --json` ([`WordChainReport`](geography_app::WordChainReport));
 //! - `/api/token/move` on a directed graph (the path's first vertex is the token's start),
 //!   `/api/edge/move` `{"board"|"graph", "path", "max_positions"?}` (the token's walk, its
 //!   start first) and `/api/words/move` `{"words", "rule"?, "said"}`: the
@@ -54,13 +54,13 @@ use axum::http::StatusCode;
 use geography_app::{
     analyze, load, load_record, solve as solve_game, solve_graph_game, solve_slither_game,
     solve_treasure, AnalyzeReport, Budget, Format, Game, GraphGame, GraphPlayed, JobError, Limits,
-    Loaded, Named, OutcomeReport, PositionReport, Record, SearchOptions, Session, SlitherGame,
-    SlitherReport, SolveOptions, SolveReport, TokenGame, TreasureReport, Variant,
+    Loaded, Named, PositionReport, Record, SearchOptions, Session, SlitherGame, SlitherReport,
+    SolveOptions, SolveReport, TokenGame, TreasureReport, Variant,
 };
 use geography_app::{
     analyze_chain, analyze_walk, parse_chain_record, parse_walk_record, parse_words,
     solve_word_chain, ChainRule, DirectedEdge, DirectedToken, EdgeGame, SearchBound, Started,
-    WordChainReport, WordsGame, WrittenGraph,
+    WordsGame, WrittenGraph,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -314,11 +314,12 @@ pub fn answer_solve(body: &[u8], limits: &Limits, budget: &Budget) -> Result<Ans
 // ---------------------------------------------------------------------------------------------
 // POST /api/edge/solve, and /api/token/solve on a digraph
 
-/// The answer of the games decided start by start ([`OutcomeReport`]).
+/// The answer of the games decided start by start ([`OutcomeReport`](geography_app::OutcomeReport)) and of word chains
+/// ([`WordChainReport`](geography_app::WordChainReport)).
 #[derive(Debug, Serialize)]
-pub struct OutcomeResponse<'a> {
-    /// The document of `geography solve --json` on the graph.
-    pub report: &'a OutcomeReport,
+pub struct ReportResponse<'a, R> {
+    /// The document of `geography solve --json` on the input.
+    pub report: &'a R,
     /// The report's first lines, as `geography solve` prints them.
     pub summary: Vec<String>,
 }
@@ -359,7 +360,7 @@ fn answer_outcomes(
     let report = solve_graph_game(&graph, options, budget)
         .map_err(|e| ApiError::job(field, &e))?
         .report();
-    Answer::of(&OutcomeResponse {
+    Answer::of(&ReportResponse {
         summary: report.summary().lines().map(str::to_string).collect(),
         report: &report,
     })
@@ -375,15 +376,6 @@ fn chain_rule(name: Option<&str>) -> Result<ChainRule, ApiError> {
             ))
         }),
     }
-}
-
-/// The answer of `POST /api/words/solve`.
-#[derive(Debug, Serialize)]
-pub struct WordsResponse<'a> {
-    /// The document of `geography solve --format words --json`.
-    pub report: &'a WordChainReport,
-    /// The report's first lines, as `geography solve` prints them.
-    pub summary: Vec<String>,
 }
 
 /// Answers `POST /api/words/solve`: a word chain, within `limits`.
@@ -409,7 +401,7 @@ pub fn answer_words_solve(
     let report = solve_word_chain(list, rule, options, budget)
         .and_then(|solution| solution.report(request.after.as_deref()))
         .map_err(|e| ApiError::job("words", &e))?;
-    Answer::of(&WordsResponse {
+    Answer::of(&ReportResponse {
         summary: report.summary().lines().map(str::to_string).collect(),
         report: &report,
     })
