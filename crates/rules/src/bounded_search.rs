@@ -199,10 +199,24 @@ impl HashedTable {
     }
 
     /// The number of positions stored.
-    #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
         self.entries.len()
     }
+
+    /// Empties the table when it holds more than [`HashedTable::CAP`] positions: called
+    /// between the searches of one solve, it bounds the memory of a solve with many
+    /// searched starts (one search stores at most about its budget times the out-degree).
+    /// Every stored value is exact, so forgetting them never changes an answer; it may only
+    /// leave a later start undecided that the full table would have decided, the same way
+    /// every run.
+    pub(crate) fn limit(&mut self) {
+        if self.len() > Self::CAP {
+            *self = Self::new();
+        }
+    }
+
+    /// The most positions kept between searches (about a gigabyte with the keys).
+    pub(crate) const CAP: usize = 1 << 22;
 }
 
 /// Searches the game's current position, expanding at most `budget` positions and asking

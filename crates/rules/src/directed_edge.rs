@@ -249,6 +249,7 @@ impl<'a> EdgeSearch<'a> {
             self.take(a);
         }
         self.token = token;
+        self.table.limit();
         let mut table = std::mem::take(&mut self.table);
         let result = search(self, &mut table, bound.max_positions, go_on);
         self.table = table;

@@ -284,6 +284,7 @@ fn solve(
                     if !is_needed(v) || labels[v as usize] != Label::Open {
                         continue;
                     }
+                    table.limit();
                     game.start(v);
                     match search(&mut game, &mut table, bound.max_positions, go_on) {
                         Ok((value, mv)) => {
