@@ -203,20 +203,23 @@ impl HashedTable {
         self.entries.len()
     }
 
-    /// Empties the table when it holds more than [`HashedTable::CAP`] positions: called
+    /// Empties the table when it holds more than [`HashedTable::CAP`] positions or
+    /// [`HashedTable::WORDS_CAP`] key words: called
     /// between the searches of one solve, it bounds the memory of a solve with many
     /// searched starts (one search stores at most about its budget times the out-degree).
     /// Every stored value is exact, so forgetting them never changes an answer; it may only
     /// leave a later start undecided that the full table would have decided, the same way
     /// every run.
     pub(crate) fn limit(&mut self) {
-        if self.len() > Self::CAP {
+        if self.len() > Self::CAP || self.words.len() > Self::WORDS_CAP {
             *self = Self::new();
         }
     }
 
-    /// The most positions kept between searches (about a gigabyte with the keys).
+    /// The most positions kept between searches.
     pub(crate) const CAP: usize = 1 << 22;
+    /// The most key words kept between searches (half a gigabyte).
+    pub(crate) const WORDS_CAP: usize = 1 << 27;
 }
 
 /// Searches the game's current position, expanding at most `budget` positions and asking

@@ -87,8 +87,8 @@
 //! component of k vertices at most k · `max_positions` positions, each O(out-degree · log)
 //! plus the table: an incremental Zobrist hash of the visited set and the token (a random
 //! word per vertex, flipped in and out as vertices are visited) through an identity hasher,
-//! each stored position keeping its key (the token and the visited vertices, 4 bytes each)
-//! in one arena, compared against the live visited set on a hash hit: no allocation per
+//! each stored position keeping its key (the token and the visited vertices, 4 bytes each,
+//! or the visited bit set when shorter) in one arena, compared against the live visited set on a hash hit: no allocation per
 //! probe, none per stored position but the arena's growth.
 //! [`DirectedVertexSolution::winning_moves`] repeats one decomposition, or the labels of
 //! C − v and a bounded search per move.
@@ -709,6 +709,11 @@ impl<'a> ComponentGame<'a> {
         self.label[self.index[v as usize] as usize]
     }
 
+    /// Whether the table key holds the visited set as bits (see [`SearchGame`] below).
+    fn key_as_bits(&self) -> bool {
+        self.path.len() > 2 * self.visited.len()
+    }
+
     /// The hash of the position: the visited set's and the token's.
     fn position_hash(&self) -> u64 {
         let z = self.zobrist[self.index[self.token as usize] as usize];
@@ -774,26 +779,48 @@ impl ComponentGame<'_> {
     }
 }
 
-/// The key of a position in the table: the token, then the visited vertices (in the order
-/// visited). Two positions are the same when the tokens agree, the visited sets have the
-/// same size and every vertex of the stored one is visited now: compared against the live
-/// visited set, allocating nothing.
+/// The key of a position in the table: the token, then the visited set, as the list of
+/// visited vertices (in the order visited) while it is shorter than the component's bit set,
+/// else as the bit set (a tag word tells which; the choice depends on the number visited
+/// alone, so one position always has one form). Two positions are the same when the tokens
+/// and the forms agree and, for a list, the visited sets have the same size and every
+/// vertex of the stored one is visited now, for a bit set, the words agree: compared against
+/// the live position, allocating nothing.
 impl SearchGame for ComponentGame<'_> {
     type Move = (u32, u32);
     type Table = HashedTable;
 
     fn lookup(&self, table: &HashedTable) -> Option<Value> {
+        let as_bits = self.key_as_bits();
         table.get(self.position_hash(), |key| {
-            key[0] == self.token
-                && key.len() - 1 == self.path.len()
-                && key[1..].iter().all(|&v| self.is_visited(v))
+            if key[0] != self.token || key[1] != u32::from(as_bits) {
+                return false;
+            }
+            if as_bits {
+                key.len() == 2 + 2 * self.visited.len()
+                    && key[2..]
+                        .chunks_exact(2)
+                        .zip(&self.visited)
+                        .all(|(half, &word)| {
+                            half[0] == word as u32 && half[1] == (word >> 32) as u32
+                        })
+            } else {
+                key.len() - 2 == self.path.len() && key[2..].iter().all(|&v| self.is_visited(v))
+            }
         })
     }
 
     fn store(&self, table: &mut HashedTable, value: Value) {
+        let as_bits = self.key_as_bits();
         table.insert(self.position_hash(), value, |words| {
-            words.push(self.token);
-            words.extend_from_slice(&self.path);
+            words.extend([self.token, u32::from(as_bits)]);
+            if as_bits {
+                for &word in &self.visited {
+                    words.extend([word as u32, (word >> 32) as u32]);
+                }
+            } else {
+                words.extend_from_slice(&self.path);
+            }
         });
     }
 
