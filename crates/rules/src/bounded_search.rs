@@ -2,9 +2,13 @@
 //! positions of a game in which the player who cannot move loses, with a transposition
 //! table, iterative (an explicit stack of frames), and a budget of expanded positions.
 //!
-//! A game tells the search four things ([`SearchGame`]): a position's key, its moves in the
-//! order to try them (or its value at once, from the game's cheap exact rules), and how to
-//! play and take back a move. A position's value is three-valued: [`Value::Win`] (some move
+//! A game tells the search four things ([`SearchGame`]): how to look its current position
+//! up in (and store it into) its table, its moves in the order to try them (or its value at
+//! once, from the game's cheap exact rules), and how to play and take back a move. A game
+//! either keys a plain [`Table`] by an owned key, or uses a [`HashedTable`]: an incremental
+//! 64-bit hash of the position (Zobrist words) through an identity hasher, the full key
+//! written once per stored position into one arena and compared against the live position
+//! on a hash hit, so a probe allocates nothing and a collision never gives a wrong value. A position's value is three-valued: [`Value::Win`] (some move
 //! leads to a loss of the opponent), [`Value::Lose`] (every move leads to a win of the
 //! opponent, or there is none), and [`Value::Unknown`] when neither can be shown because a
 //! move leads to an input the caller could not decide (an exit of vertex geography to an
@@ -24,7 +28,7 @@
 //! game-tree search; below, the budget and the restoring of the game on abort.
 
 use std::collections::HashMap;
-use std::hash::Hash;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::rules::Undecided;
 
@@ -80,10 +84,13 @@ impl Value {
 
 /// What a game tells the search.
 pub(crate) trait SearchGame {
-    type Key: Hash + Eq + Clone;
     type Move: Copy;
-    /// The key of the current position in the transposition table.
-    fn key(&self) -> Self::Key;
+    /// The transposition table.
+    type Table;
+    /// The stored value of the current position, if any.
+    fn lookup(&self, table: &Self::Table) -> Option<Value>;
+    /// Stores the value of the current position.
+    fn store(&self, table: &mut Self::Table, value: Value);
     /// Pushes the moves to search onto `moves`, best first; or returns the value when the
     /// cheap rules decide it (then `moves` may hold leftovers above its length at the call,
     /// which the search drops).
@@ -102,8 +109,7 @@ pub(crate) enum Expansion {
     Search { unknown: bool },
 }
 
-struct Frame<K> {
-    key: K,
+struct Frame {
     start: usize,
     next: usize,
     unknown: bool,
@@ -115,51 +121,145 @@ enum Entered {
     Abort,
 }
 
-/// The table of proven values, shared by the searches of one solve.
+/// The table of proven values, shared by the searches of one solve, by owned key.
 pub(crate) type Table<K> = HashMap<K, Value>;
+
+/// A hasher for keys that are already uniform 64-bit hashes: the key itself.
+#[derive(Default)]
+pub(crate) struct IdentityHasher(u64);
+
+impl Hasher for IdentityHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+const END: u32 = u32::MAX;
+
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    /// The key's words are `words[start..start + len]`.
+    start: usize,
+    len: u32,
+    /// The next entry with the same hash, or `END`.
+    next: u32,
+    value: Value,
+}
+
+/// A table of proven values by a 64-bit position hash: the full keys in one arena, compared
+/// on a hash hit (see the module documentation).
+#[derive(Debug, Default)]
+pub(crate) struct HashedTable {
+    heads: HashMap<u64, u32, BuildHasherDefault<IdentityHasher>>,
+    entries: Vec<Entry>,
+    words: Vec<u32>,
+}
+
+impl HashedTable {
+    pub(crate) fn new() -> Self {
+        Self::default()
+    }
+
+    /// The value stored under `hash` for the key `same` accepts.
+    pub(crate) fn get(&self, hash: u64, same: impl Fn(&[u32]) -> bool) -> Option<Value> {
+        let mut e = *self.heads.get(&hash)?;
+        while e != END {
+            let entry = &self.entries[e as usize];
+            if same(&self.words[entry.start..entry.start + entry.len as usize]) {
+                return Some(entry.value);
+            }
+            e = entry.next;
+        }
+        None
+    }
+
+    /// Stores `value` under `hash` for the key `write` appends to the arena (a key not yet
+    /// stored).
+    pub(crate) fn insert(&mut self, hash: u64, value: Value, write: impl FnOnce(&mut Vec<u32>)) {
+        let start = self.words.len();
+        write(&mut self.words);
+        let len = (self.words.len() - start) as u32;
+        let id = self.entries.len() as u32;
+        let head = self.heads.entry(hash).or_insert(END);
+        self.entries.push(Entry {
+            start,
+            len,
+            next: *head,
+            value,
+        });
+        *head = id;
+    }
+
+    /// The number of positions stored.
+    pub(crate) fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Empties the table when it holds more than [`HashedTable::CAP`] positions or
+    /// [`HashedTable::WORDS_CAP`] key words: called
+    /// between the searches of one solve, it bounds the memory of a solve with many
+    /// searched starts (one search stores at most about its budget times the out-degree).
+    /// Every stored value is exact, so forgetting them never changes an answer; it may only
+    /// leave a later start undecided that the full table would have decided, the same way
+    /// every run.
+    pub(crate) fn limit(&mut self) {
+        if self.len() > Self::CAP || self.words.len() > Self::WORDS_CAP {
+            *self = Self::new();
+        }
+    }
+
+    /// The most positions kept between searches.
+    pub(crate) const CAP: usize = 1 << 22;
+    /// The most key words kept between searches (half a gigabyte).
+    pub(crate) const WORDS_CAP: usize = 1 << 27;
+}
 
 /// Searches the game's current position, expanding at most `budget` positions and asking
 /// `go_on` every 256 expansions. Returns the value and, when the root was searched and won,
 /// the root move that wins.
 pub(crate) fn search<G: SearchGame>(
     game: &mut G,
-    table: &mut Table<G::Key>,
+    table: &mut G::Table,
     budget: usize,
     go_on: &dyn Fn() -> bool,
 ) -> Result<(Value, Option<G::Move>), Undecided> {
     let mut moves: Vec<G::Move> = Vec::new();
-    let mut frames: Vec<Frame<G::Key>> = Vec::new();
+    let mut frames: Vec<Frame> = Vec::new();
     let mut expanded = 0usize;
-    let mut enter = |game: &mut G,
-                     moves: &mut Vec<G::Move>,
-                     frames: &mut Vec<Frame<G::Key>>,
-                     table: &mut Table<G::Key>| {
-        let key = game.key();
-        if let Some(&v) = table.get(&key) {
-            return Entered::Known(v);
-        }
-        let start = moves.len();
-        let unknown = match game.expand(moves) {
-            Expansion::Decided(v) => {
-                moves.truncate(start);
-                table.insert(key, v);
+    let mut enter =
+        |game: &mut G, moves: &mut Vec<G::Move>, frames: &mut Vec<Frame>, table: &mut G::Table| {
+            if let Some(v) = game.lookup(table) {
                 return Entered::Known(v);
             }
-            Expansion::Search { unknown } => unknown,
+            let start = moves.len();
+            let unknown = match game.expand(moves) {
+                Expansion::Decided(v) => {
+                    moves.truncate(start);
+                    game.store(table, v);
+                    return Entered::Known(v);
+                }
+                Expansion::Search { unknown } => unknown,
+            };
+            expanded += 1;
+            if expanded > budget || (expanded % 256 == 0 && !go_on()) {
+                moves.truncate(start);
+                return Entered::Abort;
+            }
+            frames.push(Frame {
+                start,
+                next: start,
+                unknown,
+            });
+            Entered::Pushed
         };
-        expanded += 1;
-        if expanded > budget || (expanded % 256 == 0 && !go_on()) {
-            moves.truncate(start);
-            return Entered::Abort;
-        }
-        frames.push(Frame {
-            key,
-            start,
-            next: start,
-            unknown,
-        });
-        Entered::Pushed
-    };
     match enter(game, &mut moves, &mut frames, table) {
         Entered::Known(v) => return Ok((v, None)),
         Entered::Abort => return Err(Undecided { explored: budget }),
@@ -188,7 +288,8 @@ pub(crate) fn search<G: SearchGame>(
             let frame = frames.pop().expect("the top frame");
             let winning = (v == Value::Win).then(|| moves[frame.next - 1]);
             moves.truncate(frame.start);
-            table.insert(frame.key, v);
+            game.store(table, v); // the game is at the frame's position
+
             if frames.is_empty() {
                 return Ok((v, winning));
             }
@@ -221,10 +322,13 @@ mod tests {
     }
 
     impl SearchGame for Nim {
-        type Key = u32;
         type Move = u32;
-        fn key(&self) -> u32 {
-            self.heap
+        type Table = Table<u32>;
+        fn lookup(&self, table: &Table<u32>) -> Option<Value> {
+            table.get(&self.heap).copied()
+        }
+        fn store(&self, table: &mut Table<u32>, value: Value) {
+            table.insert(self.heap, value);
         }
         fn expand(&mut self, moves: &mut Vec<u32>) -> Expansion {
             moves.extend((1..=2).filter(|&t| t <= self.heap));
@@ -253,5 +357,19 @@ mod tests {
                 assert_eq!(game.heap, heap);
             }
         }
+    }
+
+    #[test]
+    fn the_hashed_table_compares_full_keys_on_a_hash_hit() {
+        let mut table = HashedTable::new();
+        table.insert(7, Value::Win, |w| w.extend([1, 2]));
+        table.insert(7, Value::Lose, |w| w.extend([3]));
+        table.insert(8, Value::Unknown, |w| w.extend([1, 2]));
+        assert_eq!(table.get(7, |k| k == [1, 2]), Some(Value::Win));
+        assert_eq!(table.get(7, |k| k == [3]), Some(Value::Lose));
+        assert_eq!(table.get(7, |k| k == [4]), None);
+        assert_eq!(table.get(8, |k| k == [1, 2]), Some(Value::Unknown));
+        assert_eq!(table.get(9, |_| true), None);
+        assert_eq!(table.len(), 3);
     }
 }

@@ -55,15 +55,18 @@
 //!   replies first.
 //!
 //! Then the bounded search ([`crate::bounded_search`]) over (vertex, remaining reduced
-//! multiplicities), with a transposition table keyed by an incremental hash of the
-//! multiplicity vector (a random 64-bit word per arc, times its multiplicity, summed; updated
-//! in O(1) per move) and compared in full (so a collision never gives a wrong answer), at
+//! multiplicities), with a transposition table ([`HashedTable`](crate::bounded_search)) keyed by an
+//! incremental hash of the multiplicity vector (a random 64-bit word per arc, times its
+//! multiplicity, summed; updated in O(1) per move) and the token, each stored position
+//! keeping its full key (the token and the sorted arcs used since the root) in one arena,
+//! compared against the live position on a hash hit (so a collision never gives a wrong
+//! answer, and a probe allocates nothing), at
 //! most [`SearchBound::max_positions`] positions per start, the table shared by the starts
 //! in increasing order.
 //!
 //! # Complexity
 //! Reduction and labels O(V + E); each position costs O(out-degree · out-degree of the
-//! heads) for the cheap rules and O(E) to store (4 bytes per distinct arc).
+//! heads) for the cheap rules and O(depth) to store (4 bytes per arc used since the root).
 //!
 //! # Tests
 //! `tests/directed_edge.rs`: every labelled digraph on up to 3 vertices with loops and every
@@ -71,12 +74,11 @@
 //! every outcome and winning move against plain game-tree search over the multiplicities;
 //! every position of random games through [`Rules`].
 
-use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
-
 use geography_matching::Random;
 
-use crate::bounded_search::{search, Expansion, Outcome, SearchBound, SearchGame, Table, Value};
+use crate::bounded_search::{
+    search, Expansion, HashedTable, Outcome, SearchBound, SearchGame, Value,
+};
 use crate::digraph::Digraph;
 use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
 use crate::vertex_geography::flip;
@@ -189,24 +191,14 @@ pub(crate) struct EdgeSearch<'a> {
     pruning: Pruning,
     labels: Vec<Label>,
     zobrist: Vec<u64>,
+    /// The root multiplicities, and those left now.
+    root: Vec<u32>,
     left: Vec<u32>,
+    /// The arcs used since the root (each use once), in order.
+    used: Vec<u32>,
     hash: u64,
     token: u32,
-    table: Table<StateKey>,
-}
-
-/// A position in the table: compared in full, hashed by its incremental hash.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct StateKey {
-    hash: u64,
-    token: u32,
-    left: Box<[u32]>,
-}
-
-impl Hash for StateKey {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.hash ^ u64::from(self.token).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-    }
+    table: HashedTable,
 }
 
 impl<'a> EdgeSearch<'a> {
@@ -230,16 +222,18 @@ impl<'a> EdgeSearch<'a> {
             pruning,
             labels,
             zobrist,
-            left: root,
+            left: root.clone(),
+            root,
+            used: Vec::new(),
             hash,
             token: 0,
-            table: HashMap::new(),
+            table: HashedTable::new(),
         }
     }
 
     /// The root multiplicities.
-    pub(crate) fn left(&self) -> &[u32] {
-        &self.left
+    pub(crate) fn root(&self) -> &[u32] {
+        &self.root
     }
 
     /// The outcome for the mover at `token` after the arcs `used` (each once, all with
@@ -255,10 +249,11 @@ impl<'a> EdgeSearch<'a> {
             self.take(a);
         }
         self.token = token;
+        self.table.limit();
         let mut table = std::mem::take(&mut self.table);
         let result = search(self, &mut table, bound.max_positions, go_on);
         self.table = table;
-        for &a in used {
+        for &a in used.iter().rev() {
             self.give(a);
         }
         match result {
@@ -269,10 +264,13 @@ impl<'a> EdgeSearch<'a> {
 
     fn take(&mut self, a: usize) {
         self.left[a] -= 1;
+        self.used.push(a as u32);
         self.hash = self.hash.wrapping_sub(self.zobrist[a]);
     }
 
     fn give(&mut self, a: usize) {
+        let last = self.used.pop();
+        debug_assert_eq!(last, Some(a as u32), "arcs given back in reverse order");
         self.left[a] += 1;
         self.hash = self.hash.wrapping_add(self.zobrist[a]);
     }
@@ -280,18 +278,50 @@ impl<'a> EdgeSearch<'a> {
     fn label(&self, v: u32) -> Label {
         self.labels[v as usize]
     }
+
+    /// The hash of the position: the multiplicities' and the token's.
+    fn position_hash(&self) -> u64 {
+        self.hash ^ u64::from(self.token).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    }
 }
 
+/// The key of a position in the table: the token, then the arcs used since the root in
+/// increasing order (an arc used twice twice). The position is the root less those uses, so
+/// the key names it; it is compared with the live position run by run (each arc's count is
+/// its deficit from the root) and by its length (the total deficit), allocating nothing.
 impl SearchGame for EdgeSearch<'_> {
-    type Key = StateKey;
     type Move = (u32, u32);
+    type Table = HashedTable;
 
-    fn key(&self) -> StateKey {
-        StateKey {
-            hash: self.hash,
-            token: self.token,
-            left: self.left.clone().into_boxed_slice(),
-        }
+    fn lookup(&self, table: &HashedTable) -> Option<Value> {
+        table.get(self.position_hash(), |key| {
+            if key[0] != self.token || key.len() - 1 != self.used.len() {
+                return false;
+            }
+            let arcs = &key[1..];
+            let mut i = 0;
+            while i < arcs.len() {
+                let a = arcs[i] as usize;
+                let mut j = i + 1;
+                while j < arcs.len() && arcs[j] as usize == a {
+                    j += 1;
+                }
+                if self.root[a] - self.left[a] != (j - i) as u32 {
+                    return false;
+                }
+                i = j;
+            }
+            true
+        })
+    }
+
+    fn store(&self, table: &mut HashedTable, value: Value) {
+        table.insert(self.position_hash(), value, |words| {
+            words.push(self.token);
+            let start = words.len();
+            words.extend_from_slice(&self.used);
+            words[start..].sort_unstable();
+        });
     }
 
     fn expand(&mut self, moves: &mut Vec<(u32, u32)>) -> Expansion {
@@ -363,7 +393,7 @@ pub(crate) fn move_outcome(
     go_on: &dyn Fn() -> bool,
 ) -> Outcome {
     let head = graph.arc(a).1;
-    if shared.left()[a] > 0 {
+    if shared.root()[a] > 0 {
         return flip(shared.outcome(head, &[a], bound, go_on).0);
     }
     left[a] -= 1;

@@ -561,12 +561,22 @@ impl ParityGame<'_> {
     }
 }
 
-impl SearchGame for ParityGame<'_> {
-    type Key = ParityKey;
-    type Move = (u32, u32);
-
+impl ParityGame<'_> {
     fn key(&self) -> ParityKey {
         (self.token, self.parity.clone().into_boxed_slice())
+    }
+}
+
+impl SearchGame for ParityGame<'_> {
+    type Move = (u32, u32);
+    type Table = Table<ParityKey>;
+
+    fn lookup(&self, table: &Table<ParityKey>) -> Option<Value> {
+        table.get(&self.key()).copied()
+    }
+
+    fn store(&self, table: &mut Table<ParityKey>, value: Value) {
+        table.insert(self.key(), value);
     }
 
     fn expand(&mut self, moves: &mut Vec<(u32, u32)>) -> Expansion {

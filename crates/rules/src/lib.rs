@@ -109,7 +109,7 @@ pub use treasure::{
 };
 pub use treasure_game::TreasureGame;
 pub use vertex_geography::{
-    solve_directed_vertex, solve_directed_vertex_from, solve_directed_vertex_while,
-    DirectedVertexGame, DirectedVertexSolution,
+    solve_directed_vertex, solve_directed_vertex_from, solve_directed_vertex_switched,
+    solve_directed_vertex_while, DirectedVertexGame, DirectedVertexSolution,
 };
 pub use word_chain::{ChainRule, WordChain, WordChainError, WordChainGame};
