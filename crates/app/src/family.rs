@@ -18,7 +18,7 @@ use geography_formats::{WordList, WrittenGraph};
 use geography_rules::{
     solve_directed_edge_while, solve_directed_vertex_while, solve_undirected_edge_while, ChainRule,
     Digraph, DirectedEdgeSolution, DirectedVertexSolution, Multigraph, Outcome, Pruning,
-    SearchBound, UndirectedEdgeSolution, WordChain, WordChainError,
+    SearchBound, StartOutcomes, UndirectedEdgeSolution, WordChain, WordChainError,
 };
 use serde::Serialize;
 

@@ -13,6 +13,7 @@
 
 use criterion::Criterion;
 use geography_matching::{Graph, Random};
+use geography_rules::StartOutcomes;
 use geography_rules::{
     solve_directed_edge, solve_directed_vertex, solve_undirected_edge, ChainRule, Digraph,
     Multigraph, Pruning, SearchBound, Solution, WordChain,

@@ -7,6 +7,7 @@
 
 use std::time::Instant;
 
+use geography_rules::StartOutcomes;
 use geography_rules::{solve_directed_vertex_switched, Digraph, Outcome, SearchBound};
 
 fn read(path: &str) -> Digraph {

@@ -43,6 +43,44 @@ pub enum Outcome {
     Undecided,
 }
 
+/// The outcomes of a game from every start vertex, by vertex: what every solution of the
+/// games decided start by start answers (directed vertex geography, edge geography). A
+/// solution gives [`StartOutcomes::outcomes`]; the rest is read off them.
+pub trait StartOutcomes {
+    /// Every outcome, by vertex.
+    fn outcomes(&self) -> &[Outcome];
+
+    /// The outcome for the player to move from `v`, nothing else used or visited.
+    ///
+    /// # Panics
+    /// If `v` is not a vertex.
+    fn outcome(&self, v: u32) -> Outcome {
+        self.outcomes()[v as usize]
+    }
+
+    /// The start vertices of outcome `outcome`, increasing.
+    fn starts(&self, outcome: Outcome) -> Vec<u32> {
+        (0..self.outcomes().len() as u32)
+            .filter(|&v| self.outcomes()[v as usize] == outcome)
+            .collect()
+    }
+
+    /// The start vertices from which the player to move wins, increasing.
+    fn mover_wins(&self) -> Vec<u32> {
+        self.starts(Outcome::Win)
+    }
+
+    /// The start vertices from which the player to move loses, increasing.
+    fn mover_loses(&self) -> Vec<u32> {
+        self.starts(Outcome::Lose)
+    }
+
+    /// The start vertices the bound left undecided, increasing.
+    fn undecided(&self) -> Vec<u32> {
+        self.starts(Outcome::Undecided)
+    }
+}
+
 /// The bound on every bounded search: at most `max_positions` positions expanded per start
 /// vertex (per first word, per move of an analysis).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -77,7 +77,7 @@
 use geography_matching::Random;
 
 use crate::bounded_search::{
-    search, Expansion, HashedTable, Outcome, SearchBound, SearchGame, Value,
+    search, Expansion, HashedTable, Outcome, SearchBound, SearchGame, StartOutcomes, Value,
 };
 use crate::digraph::Digraph;
 use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
@@ -421,6 +421,7 @@ const NONE: u32 = u32::MAX;
 /// # Examples
 /// ```
 /// use geography_rules::{solve_directed_edge, Digraph, Pruning, SearchBound};
+/// use geography_rules::StartOutcomes;
 /// // 0 ⇄ 1 and 1 → 2: the opposite pair cancels; from 0 the mover is stuck in the reduced
 /// // game (0 → 1 is answered by 1 → 0). From 1 both moves win: 1 → 2 at once, and 1 → 0,
 /// // a cancelled arc, leaves 0 → 1 unmatched: the opponent must take it, then 1 → 2.
@@ -472,38 +473,13 @@ pub fn solve_directed_edge_while(
     }
 }
 
-impl DirectedEdgeSolution {
-    /// The outcome for the player to move from `v`, nothing used.
-    pub fn outcome(&self, v: u32) -> Outcome {
-        self.outcomes[v as usize]
-    }
-
-    /// Every outcome, by vertex.
-    pub fn outcomes(&self) -> &[Outcome] {
+impl StartOutcomes for DirectedEdgeSolution {
+    fn outcomes(&self) -> &[Outcome] {
         &self.outcomes
     }
+}
 
-    fn with(&self, outcome: Outcome) -> Vec<u32> {
-        (0..self.outcomes.len() as u32)
-            .filter(|&v| self.outcomes[v as usize] == outcome)
-            .collect()
-    }
-
-    /// The start vertices from which the player to move wins, increasing.
-    pub fn mover_wins(&self) -> Vec<u32> {
-        self.with(Outcome::Win)
-    }
-
-    /// The start vertices from which the player to move loses, increasing.
-    pub fn mover_loses(&self) -> Vec<u32> {
-        self.with(Outcome::Lose)
-    }
-
-    /// The start vertices the bound left undecided, increasing.
-    pub fn undecided(&self) -> Vec<u32> {
-        self.with(Outcome::Undecided)
-    }
-
+impl DirectedEdgeSolution {
     /// Every first move from `v` (one per distinct arc, by head), with its outcome for the
     /// player who makes it. A move along an arc the reduction cancelled is decided on its
     /// own reduced remainder.

@@ -61,7 +61,9 @@
 
 use std::collections::HashMap;
 
-use crate::bounded_search::{search, Expansion, Outcome, SearchBound, SearchGame, Table, Value};
+use crate::bounded_search::{
+    search, Expansion, Outcome, SearchBound, SearchGame, StartOutcomes, Table, Value,
+};
 use crate::multigraph::Multigraph;
 use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
 use crate::vertex_geography::flip;
@@ -85,6 +87,7 @@ const NONE: u32 = u32::MAX;
 /// # Examples
 /// ```
 /// use geography_rules::{solve_undirected_edge, Multigraph, SearchBound};
+/// use geography_rules::StartOutcomes;
 /// // A path 0 – 1 – 2: from the middle the mover takes an edge and the opponent is stuck;
 /// // from an end the mover goes to the middle, the opponent takes the other edge.
 /// let path = Multigraph::from_edges(3, [(0, 1), (1, 2)]).unwrap();
@@ -160,41 +163,16 @@ pub fn solve_undirected_edge_while(
     }
 }
 
+impl StartOutcomes for UndirectedEdgeSolution {
+    fn outcomes(&self) -> &[Outcome] {
+        &self.outcomes
+    }
+}
+
 impl UndirectedEdgeSolution {
     /// Whether the graph is bipartite, so decided by the GF(2) criterion.
     pub fn is_bipartite(&self) -> bool {
         self.colouring.is_some()
-    }
-
-    /// The outcome for the player to move from `v`, nothing used.
-    pub fn outcome(&self, v: u32) -> Outcome {
-        self.outcomes[v as usize]
-    }
-
-    /// Every outcome, by vertex.
-    pub fn outcomes(&self) -> &[Outcome] {
-        &self.outcomes
-    }
-
-    fn with(&self, outcome: Outcome) -> Vec<u32> {
-        (0..self.outcomes.len() as u32)
-            .filter(|&v| self.outcomes[v as usize] == outcome)
-            .collect()
-    }
-
-    /// The start vertices from which the player to move wins, increasing.
-    pub fn mover_wins(&self) -> Vec<u32> {
-        self.with(Outcome::Win)
-    }
-
-    /// The start vertices from which the player to move loses, increasing.
-    pub fn mover_loses(&self) -> Vec<u32> {
-        self.with(Outcome::Lose)
-    }
-
-    /// The start vertices the bound left undecided, increasing.
-    pub fn undecided(&self) -> Vec<u32> {
-        self.with(Outcome::Undecided)
     }
 
     /// Every first move from `v`, as `(v, w)` by increasing `w` (a loop as `(v, v)`), with

@@ -74,7 +74,7 @@ mod treasure_game;
 mod vertex_geography;
 mod word_chain;
 
-pub use bounded_search::{Outcome, SearchBound};
+pub use bounded_search::{Outcome, SearchBound, StartOutcomes};
 pub use commentary::{annotate_record, annotate_record_while, Comment, Commentary, Outlook};
 pub use digraph::{strong_components, Components, Digraph, DigraphError};
 pub use directed_edge::{

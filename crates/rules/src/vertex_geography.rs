@@ -101,7 +101,7 @@
 //! [`Rules`]. Below: the labels' claim position by position.
 
 use crate::bounded_search::{
-    search, Expansion, HashedTable, Outcome, SearchBound, SearchGame, Value,
+    search, Expansion, HashedTable, Outcome, SearchBound, SearchGame, StartOutcomes, Value,
 };
 use crate::digraph::{strong_components, Components, Digraph};
 use crate::position::{Position, Solution};
@@ -141,6 +141,7 @@ pub struct DirectedVertexSolution {
 /// # Examples
 /// ```
 /// use geography_rules::{solve_directed_vertex, Digraph, Outcome, SearchBound};
+/// use geography_rules::StartOutcomes;
 /// // 0 → 1 → 2: from 0 the mover goes to 1 and the opponent to 2, then the mover is stuck.
 /// let g = Digraph::from_arcs(3, [(0, 1), (1, 2)]).unwrap();
 /// let s = solve_directed_vertex(&g, SearchBound::default());
@@ -190,6 +191,7 @@ pub fn solve_directed_vertex_switched(
 /// # Examples
 /// ```
 /// use geography_rules::{solve_directed_vertex_from, Digraph, Outcome, SearchBound};
+/// use geography_rules::StartOutcomes;
 /// let g = Digraph::from_arcs(4, [(0, 1), (1, 2), (3, 0)]).unwrap();
 /// let s = solve_directed_vertex_from(&g, SearchBound::default(), &[1], &|| true);
 /// assert_eq!(s.outcome(1), Outcome::Win);
@@ -312,38 +314,13 @@ fn solve(
     }
 }
 
-impl DirectedVertexSolution {
-    /// The outcome for the player to move from `v`, nothing else visited.
-    pub fn outcome(&self, v: u32) -> Outcome {
-        self.outcomes[v as usize]
-    }
-
-    /// Every outcome, by vertex.
-    pub fn outcomes(&self) -> &[Outcome] {
+impl StartOutcomes for DirectedVertexSolution {
+    fn outcomes(&self) -> &[Outcome] {
         &self.outcomes
     }
+}
 
-    fn with(&self, outcome: Outcome) -> Vec<u32> {
-        (0..self.outcomes.len() as u32)
-            .filter(|&v| self.outcomes[v as usize] == outcome)
-            .collect()
-    }
-
-    /// The start vertices from which the player to move wins, increasing.
-    pub fn mover_wins(&self) -> Vec<u32> {
-        self.with(Outcome::Win)
-    }
-
-    /// The start vertices from which the player to move loses, increasing.
-    pub fn mover_loses(&self) -> Vec<u32> {
-        self.with(Outcome::Lose)
-    }
-
-    /// The start vertices the bound left undecided, increasing.
-    pub fn undecided(&self) -> Vec<u32> {
-        self.with(Outcome::Undecided)
-    }
-
+impl DirectedVertexSolution {
     /// Every first move from `v` (its distinct out-neighbours but `v`, increasing) with its
     /// outcome for the player who makes it: [`Outcome::Win`] for a winning move.
     pub fn move_outcomes(&self, v: u32) -> Vec<(u32, Outcome)> {

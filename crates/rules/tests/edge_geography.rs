@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 
 use geography_matching::Random;
+use geography_rules::StartOutcomes;
 use geography_rules::{
     solve_undirected_edge, Multigraph, Outcome, SearchBound, UndirectedEdgeGame,
 };

@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 
 use geography_matching::Random;
+use geography_rules::StartOutcomes;
 use geography_rules::{
     solve_directed_vertex, solve_directed_vertex_switched, Digraph, DirectedVertexGame, Outcome,
     SearchBound,
