@@ -244,7 +244,7 @@ mod tests {
             panic!("an input error")
         };
         assert_eq!((error.line, error.column), (5, 1));
-        assert_eq!(error.message, "move 2: the edge is already chosen");
+        assert_eq!(error.message, "move 2: every 1-0 edge is used already");
         // A vertex that is none, and the token game on an undirected graph.
         let record = parse_walk_record(b"2 1\n0 1\nmoves\n0 7\n", &Limits::DEFAULT).unwrap();
         let error = analyze_walk(

@@ -242,6 +242,15 @@ macro_rules! started_game {
             fn vertex(_: &Started, v: u32) -> Named {
                 Named::Vertex(v)
             }
+
+            fn describe(_: &Started, error: IllegalMove) -> String {
+                match error {
+                    IllegalMove::AlreadyChosen { u, v } => {
+                        format!("every {u}-{v} edge is used already")
+                    }
+                    other => other.describe(|v| v),
+                }
+            }
         }
     };
 }
