@@ -444,7 +444,7 @@ pub fn parse_edges_with_limits(input: &[u8], limits: &Limits) -> Result<Graph, I
 
 /// Checks the `m` edges of an edge list on `n` vertices that `tokens` starts at, and that
 /// nothing follows them.
-fn check_edges(mut tokens: Tokens<'_>, n: usize, m: usize) -> Result<(), InputError> {
+pub(crate) fn check_edges(mut tokens: Tokens<'_>, n: usize, m: usize) -> Result<(), InputError> {
     let last = (n as i64 - 1).max(0);
     for i in 1..=m {
         if n == 0 {
@@ -458,12 +458,25 @@ fn check_edges(mut tokens: Tokens<'_>, n: usize, m: usize) -> Result<(), InputEr
 }
 
 /// The degrees (self-loops left out) of the `m` edges on `n` vertices that `text` lists,
-/// when every id is plain decimal digits below `n`, between whitespace, and exactly `m`
-/// edges are followed by nothing but whitespace: one pass that tracks no positions. `None`
-/// for anything else (a sign, a stray character, an id out of range, too few or too many
-/// ids), which [`check_edges`] then reads token by token.
+/// when [`plain_edges`] reads them; `None` otherwise, and [`check_edges`] then reads them
+/// token by token.
 fn plain_degrees(text: &[u8], n: usize, m: usize) -> Option<Vec<u32>> {
     let mut degrees = vec![0u32; n];
+    plain_edges(text, n, m, |u, v| {
+        if u != v {
+            degrees[u as usize] += 1;
+            degrees[v as usize] += 1;
+        }
+    })
+    .then_some(degrees)
+}
+
+/// Hands `each` the `m` edges on `n` vertices that `text` lists, when every id is plain
+/// decimal digits below `n`, between whitespace, and exactly `m` edges are followed by
+/// nothing but whitespace: one pass that tracks no positions. False for anything else (a
+/// sign, a stray character, an id out of range, too few or too many ids), which the callers
+/// then read token by token, located.
+pub(crate) fn plain_edges(text: &[u8], n: usize, m: usize, mut each: impl FnMut(u32, u32)) -> bool {
     let mut pos = 0;
     let mut id = || -> Option<u32> {
         while text.get(pos).is_some_and(|&b| is_space(b)) {
@@ -482,13 +495,11 @@ fn plain_degrees(text: &[u8], n: usize, m: usize) -> Option<Vec<u32>> {
         (pos > start && ends_token).then_some(value as u32)
     };
     for _ in 0..m {
-        let (u, v) = (id()?, id()?);
-        if u != v {
-            degrees[u as usize] += 1;
-            degrees[v as usize] += 1;
-        }
+        let Some(u) = id() else { return false };
+        let Some(v) = id() else { return false };
+        each(u, v);
     }
-    text[pos..].iter().all(|&b| is_space(b)).then_some(degrees)
+    text[pos..].iter().all(|&b| is_space(b))
 }
 
 #[cfg(test)]

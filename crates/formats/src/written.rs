@@ -21,8 +21,9 @@
 
 use serde::Deserialize;
 
+use crate::input::{check_edges, plain_edges};
 use crate::json;
-use crate::text::{is_space, InputError, Limits, Tokens, MAX_VERTICES};
+use crate::text::{checked_integers, is_space, InputError, Limits, Tokens, MAX_VERTICES};
 
 /// A graph as written: `pairs[i]` is the `i`-th pair of the text, an arc `u → v` when
 /// `directed`, an edge `{u, v}` otherwise. Every id is below `vertices`.
@@ -107,57 +108,23 @@ pub fn parse_written_edges(input: &[u8], limits: &Limits) -> Result<WrittenGraph
     })
 }
 
-/// The `m` pairs of `text` when every id is plain decimal digits below `n` between whitespace
-/// and nothing but whitespace follows them: one pass without positions. `None` for anything
-/// else, which [`checked_pairs`] then reads token by token.
+/// The `m` pairs of `text` when [`plain_edges`] reads them: one pass without positions.
+/// `None` for anything else, which [`checked_pairs`] then reads token by token.
 fn plain_pairs(text: &[u8], n: usize, m: usize) -> Option<Vec<(u32, u32)>> {
     // The text backs the count: a pair takes at least four bytes ("0 0\n").
     let mut pairs = Vec::with_capacity(m.min(text.len() / 4 + 1));
-    let mut pos = 0;
-    let mut id = || -> Option<u32> {
-        while text.get(pos).is_some_and(|&b| is_space(b)) {
-            pos += 1;
-        }
-        let start = pos;
-        let mut value = 0usize;
-        while let Some(&b) = text.get(pos).filter(|b| b.is_ascii_digit()) {
-            value = value * 10 + usize::from(b - b'0');
-            if value >= n {
-                return None;
-            }
-            pos += 1;
-        }
-        let ends_token = text.get(pos).is_none_or(|&b| is_space(b));
-        (pos > start && ends_token).then_some(value as u32)
-    };
-    for _ in 0..m {
-        pairs.push((id()?, id()?));
-    }
-    text[pos..].iter().all(|&b| is_space(b)).then_some(pairs)
+    plain_edges(text, n, m, |u, v| pairs.push((u, v))).then_some(pairs)
 }
 
-/// The `m` pairs on `n` vertices that `tokens` starts at, each id checked and located, and
-/// nothing after them.
-fn checked_pairs(
-    mut tokens: Tokens<'_>,
-    n: usize,
-    m: usize,
-) -> Result<Vec<(u32, u32)>, InputError> {
-    let last = (n as i64 - 1).max(0);
-    let mut pairs = Vec::new();
-    for i in 1..=m {
-        if n == 0 {
-            return Err(tokens.error_here("a graph without vertices has no edges"));
-        }
-        let mut end = |which: &str| {
-            tokens.integer_described(0, last, || format!("the {which} end of edge {i} of {m}"))
-        };
-        let u = end("first")?;
-        let v = end("second")?;
-        pairs.push((u as u32, v as u32));
-    }
-    tokens.finish()?;
-    Ok(pairs)
+/// The `m` pairs on `n` vertices that `tokens` starts at, each id checked and located
+/// ([`check_edges`]), and nothing after them.
+fn checked_pairs(tokens: Tokens<'_>, n: usize, m: usize) -> Result<Vec<(u32, u32)>, InputError> {
+    let rest = tokens.rest();
+    check_edges(tokens, n, m)?;
+    let mut ids = checked_integers(rest);
+    Ok(std::iter::from_fn(|| Some((ids.next()?, ids.next()?)))
+        .take(m)
+        .collect())
 }
 
 /// The JSON graph form with its direction.
