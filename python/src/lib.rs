@@ -543,8 +543,7 @@ fn outcome_code(outcome: Outcome) -> u8 {
 impl GraphGameSolution {
     /// `digraph`, `multigraph` or `multidigraph`, and `token` or `edge`.
     fn kind(&self) -> (&'static str, &'static str) {
-        let report = self.solution.report();
-        (report.kind, report.game)
+        (self.solution.kind(), self.solution.game())
     }
 
     /// The outcome from every vertex: 0 the mover wins, 1 loses, 2 undecided.

@@ -286,15 +286,24 @@ impl GraphSolution {
         }
     }
 
-    /// The report.
-    pub fn report(&self) -> OutcomeReport {
-        let game = match self.solved {
+    /// `digraph`, `multigraph` or `multidigraph`.
+    pub fn kind(&self) -> &'static str {
+        self.kind
+    }
+
+    /// `token` or `edge`.
+    pub fn game(&self) -> &'static str {
+        match self.solved {
             Solved::Vertex(_) => "token",
             Solved::UndirectedEdge(_) | Solved::DirectedEdge(_) => "edge",
-        };
+        }
+    }
+
+    /// The report.
+    pub fn report(&self) -> OutcomeReport {
         let mut report = OutcomeReport {
             kind: self.kind,
-            game,
+            game: self.game(),
             vertices: self.vertices,
             edges: self.edges,
             mover_wins: Vec::new(),
