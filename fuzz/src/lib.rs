@@ -10,15 +10,17 @@
 
 use std::fmt::Write as _;
 
+use geography_app::read_token_record;
 use geography_boards::{Board, Cell, Neighbourhood};
 use geography_contest::{
     judge_hdu4101 as hdu4101, judge_jsoi2009 as jsoi2009, judge_noi2011 as noi2011,
+    replay_slide_record,
 };
 use geography_formats::{
     check_treasure_limits, detect as detect_format, encode_graph6, parse_board, parse_edges,
     parse_edges_with_limits, parse_graph6_line, parse_graph6_with_limits, parse_json_with_limits,
-    parse_slide_record, parse_token_record_with_limits, parse_treasure_maps_with_limits,
-    parse_with_limits, ErrorKind, Format, Input, InputError, Limit, Limits,
+    parse_slide_record, parse_treasure_maps_with_limits, parse_with_limits, ErrorKind, Format,
+    Input, InputError, Limit, Limits,
 };
 use geography_matching::{
     check, decompose, hopcroft_karp, multi_source_phases, push_relabel, two_colouring, Adjacency,
@@ -232,8 +234,9 @@ pub fn json(data: &[u8]) {
     }
 }
 
-/// `parse_slide_record` and the record's analysis: located errors (an illegal move at its
-/// place in the input, the judge's error too); the parser's replay is [`replay_slide`]'s;
+/// `parse_slide_record`, `replay_slide_record` and the record's analysis: located errors (an
+/// illegal move at its place in the input, the judge's error too); the replay is
+/// [`replay_slide`]'s;
 /// on small boards the three analysis methods agree with each other and with brute force at
 /// every position.
 pub fn slide_record(data: &[u8]) {
@@ -248,8 +251,16 @@ pub fn slide_record(data: &[u8]) {
     };
     let board = &parsed.board;
     let moves: Vec<(i64, i64)> = parsed.moves.iter().map(|m| (m.row, m.col)).collect();
-    let walk = replay_slide(board, moves.iter().copied()).expect("the parser replayed it");
-    assert_eq!(walk, parsed.walk);
+    let replayed = match replay_slide_record(parsed.clone()) {
+        Err(error) => {
+            located(data, &error);
+            assert_eq!(noi2011(data).as_ref().err(), Some(&error));
+            return;
+        }
+        Ok(replayed) => replayed,
+    };
+    let walk = replay_slide(board, moves.iter().copied()).expect("the record replayed");
+    assert_eq!(walk, replayed.walk);
     let graph = board.graph();
     if graph.vertex_count() > BRUTE_FORCE_VERTICES + 4 {
         return;
@@ -467,10 +478,10 @@ pub fn solver(data: &[u8]) {
     }
 }
 
-/// `parse_token_record`: located errors; a parsed record is a legal path, and the
+/// `read_token_record`: located errors; a parsed record is a legal path, and the
 /// annotation's verdict before every move agrees with brute force on small graphs.
 pub fn token_record(data: &[u8]) {
-    let record = match parse_token_record_with_limits(data, &SMALL) {
+    let record = match read_token_record(data, &SMALL) {
         Err(error) => return located(data, &error),
         Ok(record) => record,
     };

@@ -8,14 +8,11 @@ use std::path::PathBuf;
 use clap::builder::PossibleValue;
 use clap::ValueEnum;
 use geography_app::{
-    load, load_written, solve, solve_graph_game, solve_slide, solve_slither_game, solve_treasure,
-    solve_word_chain, Budget, CertificateReport, GraphGame, GraphPlayed, Loaded, SearchOptions,
-    SlitherReport, SolveOptions, SolveReport, WordList,
+    load, load_written, ring_opener, solve, solve_graph_game, solve_slide, solve_slither_game,
+    solve_treasure, solve_word_chain, Budget, CertificateReport, EdgeClass, Format, Game,
+    GraphGame, GraphPlayed, Limits, Loaded, Named, ReplayedSlide, SearchOptions, SlitherReport,
+    SolveOptions, SolveReport, TreasureMap, WordList,
 };
-use geography_formats::{Format, Limits, SlideRecord};
-use geography_matching::EdgeClass;
-use geography_rules::{ring_opener, TreasureMap};
-use geography_rules::{Game, Named};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -486,7 +483,7 @@ fn treasure_result(args: &Args, map: &TreasureMap) -> String {
     text
 }
 
-fn slide_result(args: &Args, record: &SlideRecord) -> String {
+fn slide_result(args: &Args, record: &ReplayedSlide) -> String {
     let report = solve_slide(record);
     if args.json {
         return json_line(&report);

@@ -6,7 +6,9 @@ use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::path::Path;
 
-use geography_contest::{format_mistakes, judge_noi2011, judge_noi2011_with_limits, Random};
+use geography_contest::{
+    format_mistakes, judge_noi2011, judge_noi2011_with_limits, read_slide_record, Random,
+};
 use geography_formats::{parse_slide_record, ErrorKind, InputError, Limit, Limits};
 use geography_rules::{
     analyse_slide, bunny_mistakes, replay_slide, Annotation, Method, Piece, Player, Position,
@@ -325,7 +327,7 @@ proptest! {
             format_mistakes(&mistakes)
         );
 
-        let parsed = parse_slide_record(text.as_bytes()).expect("parses");
+        let parsed = read_slide_record(text.as_bytes(), &Limits::DEFAULT).expect("parses");
         prop_assert_eq!(&parsed.board, &game.board);
         let walk: Vec<usize> = parsed.walk.iter().map(|&v| v as usize).collect();
         prop_assert_eq!(&walk, &game.moves);
@@ -664,7 +666,7 @@ fn a_record_longer_than_any_game_is_kept_short_and_still_rejected_at_the_right_m
     // which the parser runs as it reads: the record is refused at the move that breaks the
     // rules, as a rule error.
     let input = b"1 2\n.O\n3\n1 2\n1 1\n1 2\n1 1\n1 2\n1 1\n";
-    let error = parse_slide_record(input).unwrap_err();
+    let error = read_slide_record(input, &Limits::DEFAULT).unwrap_err();
     assert_eq!((error.line, error.column), (5, 1), "{error}");
     assert_eq!(error.kind, ErrorKind::Rule, "{error}");
     assert!(error.message.contains("move 2"), "{error}");
