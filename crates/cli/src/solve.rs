@@ -271,15 +271,20 @@ fn game_result(
     let mut text = report.summary().join("\n");
     text.push('\n');
     if game.board().is_none() {
-        let list = |vs: &mut dyn Iterator<Item = u32>| {
-            vs.map(|v| v.to_string()).collect::<Vec<_>>().join(" ")
+        // Written in place: a list of a million ids is most of a large graph's output.
+        let mut list = |label: &str, vs: &mut dyn Iterator<Item = u32>| {
+            text.push_str(label);
+            text.push_str(": ");
+            for (i, v) in vs.enumerate() {
+                if i > 0 {
+                    text.push(' ');
+                }
+                let _ = write!(text, "{v}");
+            }
+            text.push('\n');
         };
-        let _ = writeln!(text, "mover wins from: {}", list(&mut report.mover_wins()));
-        let _ = writeln!(
-            text,
-            "mover loses from: {}",
-            list(&mut report.mover_loses())
-        );
+        list("mover wins from", &mut report.mover_wins());
+        list("mover loses from", &mut report.mover_loses());
     }
     if let Some(certificate) = report.certificate() {
         text.push_str(&certificate_text(certificate));
