@@ -160,14 +160,12 @@ impl GraphPlayed {
         let internal = |e: &dyn std::fmt::Display| JobError::Internal(e.to_string());
         let pairs = written.pairs.iter().copied();
         Ok(match (game, written.directed) {
-            (GraphGame::Token, true) => {
-                let mut arcs: Vec<(u32, u32)> = pairs.filter(|(u, v)| u != v).collect();
-                arcs.sort_unstable();
-                arcs.dedup();
-                GraphPlayed::Digraph(
-                    Digraph::from_arcs(written.vertices, arcs).map_err(|e| internal(&e))?,
-                )
-            }
+            // The token game never uses a loop, and merges parallel arcs: the digraph keeps
+            // their multiplicity, which its report and its solver do not count.
+            (GraphGame::Token, true) => GraphPlayed::Digraph(
+                Digraph::from_arcs(written.vertices, pairs.filter(|(u, v)| u != v))
+                    .map_err(|e| internal(&e))?,
+            ),
             (GraphGame::Edge, true) => GraphPlayed::Multidigraph(
                 Digraph::from_arcs(written.vertices, pairs).map_err(|e| internal(&e))?,
             ),
@@ -199,10 +197,12 @@ impl GraphPlayed {
         }
     }
 
-    /// The number of edges or arcs, repeats counted.
+    /// The number of edges or arcs: repeats counted in edge geography, merged in the token
+    /// game.
     pub fn edge_count(&self) -> usize {
         match self {
-            GraphPlayed::Digraph(g) | GraphPlayed::Multidigraph(g) => g.arc_count(),
+            GraphPlayed::Digraph(g) => g.distinct_arc_count(),
+            GraphPlayed::Multidigraph(g) => g.arc_count(),
             GraphPlayed::Multigraph(g) => g.edge_count(),
         }
     }

@@ -243,61 +243,70 @@ impl Components {
 /// assert!(c.component[3] < c.component[2] && c.component[2] < c.component[1]);
 /// ```
 pub fn strong_components(graph: &Digraph) -> Components {
-    const UNSEEN: u32 = u32::MAX;
     let n = graph.vertex_count();
-    let mut index = vec![UNSEEN; n];
-    let mut low = vec![0u32; n];
-    let mut on_stack = vec![false; n];
-    let mut component = vec![UNSEEN; n];
+    // Pearce's one-array form of Tarjan's algorithm: `rindex[v]` is 0 before v is reached;
+    // while v is open or waits on `stack`, the least preorder number (from 1) it is known to
+    // reach; once its component is closed, that component's label, counted down from n - 1.
+    // At most n - (labels given) vertices are open or waiting, so a label is never below a
+    // live preorder number, and "reaches something lower" is one comparison, with one array
+    // touched per arc.
+    let mut rindex = vec![0u32; n];
     let mut stack: Vec<u32> = Vec::new();
-    // (vertex, next out-arc id to look at)
-    let mut frames: Vec<(u32, usize)> = Vec::new();
-    let mut next_index = 0u32;
-    let mut count = 0u32;
+    // (vertex, next out-arc id to look at, whether it is still its component's root)
+    let mut frames: Vec<(u32, usize, bool)> = Vec::new();
+    let mut next_index = 1u32;
+    let mut label = n as u32;
     for root in 0..n as u32 {
-        if index[root as usize] != UNSEEN {
+        if rindex[root as usize] != 0 {
             continue;
         }
-        frames.push((root, graph.out_arcs(root).start));
-        index[root as usize] = next_index;
-        low[root as usize] = next_index;
+        frames.push((root, graph.out_arcs(root).start, true));
+        rindex[root as usize] = next_index;
         next_index += 1;
-        stack.push(root);
-        on_stack[root as usize] = true;
-        while let Some(&mut (u, ref mut next)) = frames.last_mut() {
+        while let Some(&mut (u, ref mut next, ref mut is_root)) = frames.last_mut() {
             let end = graph.out_arcs(u).end;
             if *next < end {
                 let w = graph.heads[*next];
                 *next += 1;
-                if index[w as usize] == UNSEEN {
-                    index[w as usize] = next_index;
-                    low[w as usize] = next_index;
+                if rindex[w as usize] == 0 {
+                    rindex[w as usize] = next_index;
                     next_index += 1;
-                    stack.push(w);
-                    on_stack[w as usize] = true;
-                    frames.push((w, graph.out_arcs(w).start));
-                } else if on_stack[w as usize] {
-                    low[u as usize] = low[u as usize].min(index[w as usize]);
+                    frames.push((w, graph.out_arcs(w).start, true));
+                } else if rindex[w as usize] < rindex[u as usize] {
+                    rindex[u as usize] = rindex[w as usize];
+                    *is_root = false;
                 }
                 continue;
             }
+            let closes = *is_root;
             frames.pop();
-            if let Some(&(parent, _)) = frames.last() {
-                low[parent as usize] = low[parent as usize].min(low[u as usize]);
-            }
-            if low[u as usize] == index[u as usize] {
-                loop {
-                    let w = stack.pop().expect("u is on the stack");
-                    on_stack[w as usize] = false;
-                    component[w as usize] = count;
-                    if w == u {
+            if closes {
+                // u and the waiting vertices reached after it form a component.
+                label -= 1;
+                next_index -= 1;
+                while let Some(&w) = stack.last() {
+                    if rindex[w as usize] < rindex[u as usize] {
                         break;
                     }
+                    stack.pop();
+                    rindex[w as usize] = label;
+                    next_index -= 1;
                 }
-                count += 1;
+                rindex[u as usize] = label;
+            } else {
+                stack.push(u);
+            }
+            if let Some(&mut (parent, _, ref mut parent_root)) = frames.last_mut() {
+                if rindex[u as usize] < rindex[parent as usize] {
+                    rindex[parent as usize] = rindex[u as usize];
+                    *parent_root = false;
+                }
             }
         }
     }
+    // Labels count down from n - 1 as components close: number them from 0 instead.
+    let count = n as u32 - label;
+    let component: Vec<u32> = rindex.iter().map(|&l| n as u32 - 1 - l).collect();
     let mut starts = vec![0u32; count as usize + 1];
     for &c in &component {
         starts[c as usize + 1] += 1;
