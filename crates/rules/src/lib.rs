@@ -59,6 +59,7 @@ mod commentary;
 mod digraph;
 mod directed_edge;
 mod edge_geography;
+mod edge_walk;
 mod game;
 mod multigraph;
 mod oracle;

@@ -64,7 +64,7 @@
 //! on every graph of up to 6 vertices; the Grundy sums; the search limit, and on every graph
 //! of up to 6 vertices searches of 0 to 3 expansions whose decided first edges all agree
 //! with the brute force (the rest undecided, never guessed). In
-//! `crates/contest/tests/slither.rs`: every graph on 7 vertices, random graphs of 8 to 11
+//! `crates/testing/tests/slither.rs`: every graph on 7 vertices, random graphs of 8 to 11
 //! vertices and small boards in all four neighbourhoods, first moves and every position of
 //! random games, against the brute force.
 
@@ -864,15 +864,7 @@ impl<'g, 'a> Explorer<'g, 'a> {
 mod tests {
     use super::*;
     use crate::SlitherBruteForce;
-
-    fn graph_from_code(n: u32, code: u64) -> Graph {
-        let pairs = (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j)));
-        let edges = pairs
-            .enumerate()
-            .filter(|&(bit, _)| code >> bit & 1 == 1)
-            .map(|(_, e)| e);
-        Graph::from_edges(n as usize, edges).unwrap()
-    }
+    use geography_testing::graph_from_code;
 
     #[test]
     fn first_move_formulas_match_the_classification_of_the_position_they_leave() {
@@ -1003,12 +995,11 @@ mod tests {
             }
         }
         assert!(winning.is_sorted() && undecided.is_sorted());
-        let proven = if !winning.is_empty() {
-            Some(true)
-        } else if undecided.is_empty() {
-            Some(false)
-        } else {
-            None
+        // A winning first edge proves a win; with none, only a decided list a loss.
+        let proven = match (winning.is_empty(), undecided.is_empty()) {
+            (false, _) => Some(true),
+            (true, true) => Some(false),
+            (true, false) => None,
         };
         assert_eq!(solution.first_player_wins, proven, "{graph:?}");
         assert!(solution

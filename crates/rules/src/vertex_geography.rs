@@ -101,7 +101,8 @@
 //! [`Rules`]. Below: the labels' claim position by position.
 
 use crate::bounded_search::{
-    search, Expansion, HashedTable, Outcome, SearchBound, SearchGame, StartOutcomes, Value,
+    analysis_by_move, search, Expansion, HashedTable, Outcome, SearchBound, SearchGame,
+    StartOutcomes, Value,
 };
 use crate::digraph::{strong_components, Components, Digraph};
 use crate::position::{Position, Solution};
@@ -965,22 +966,8 @@ impl Rules for DirectedVertexGame<'_> {
         let rest = Digraph::from_arcs(names.len(), arcs).expect("local vertices");
         let starts: Vec<u32> = legal_moves.iter().map(|&y| index[y as usize]).collect();
         let solution = solve_directed_vertex_from(&rest, self.bound, &starts, go_on);
-        let mut winning_moves = Vec::new();
-        for &y in &legal_moves {
-            match solution.outcome(index[y as usize]) {
-                Outcome::Lose => winning_moves.push(y),
-                Outcome::Win => {}
-                Outcome::Undecided => {
-                    return Err(Undecided {
-                        explored: self.bound.max_positions,
-                    });
-                }
-            }
-        }
-        Ok(PositionAnalysis {
-            mover_wins: !winning_moves.is_empty(),
-            winning_moves,
-            legal_moves,
+        analysis_by_move(legal_moves, self.bound, |y| {
+            flip(solution.outcome(index[y as usize]))
         })
     }
 }
@@ -988,6 +975,7 @@ impl Rules for DirectedVertexGame<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use geography_testing::random_arcs;
 
     /// Whether the mover wins from `token` with `visited` (a bit mask), by plain search.
     fn brute(g: &Digraph, token: u32, visited: u32) -> bool {
@@ -1008,9 +996,7 @@ mod tests {
         for _ in 0..3000 {
             let n = 2 + random.below(6);
             let m = n + random.below(2 * n);
-            let arcs: Vec<(u32, u32)> = (0..m)
-                .map(|_| (random.below(n) as u32, random.below(n) as u32))
-                .collect();
+            let arcs = random_arcs(&mut random, n, m);
             let g = Digraph::from_arcs(n, arcs).unwrap();
             let solution = solve_directed_vertex(&g, SearchBound::default());
             let components = &solution.components;

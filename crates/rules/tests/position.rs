@@ -5,6 +5,7 @@
 use geography_boards::{Board, BoardGraph, Neighbourhood};
 use geography_matching::{check, Adjacency, Certificate, Graph, Random};
 use geography_rules::{BruteForce, IllegalMove, Position, Solution};
+use geography_testing::graph_from_code;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence, RngAlgorithm, TestRng, TestRunner};
 
@@ -15,15 +16,6 @@ fn runner(cases: u32) -> TestRunner {
         ..Config::default()
     };
     TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha))
-}
-
-fn graph_from_code(n: u32, code: u64) -> Graph {
-    let pairs = (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j)));
-    let edges = pairs
-        .enumerate()
-        .filter(|&(bit, _)| code >> bit & 1 == 1)
-        .map(|(_, e)| e);
-    Graph::from_edges(n as usize, edges).unwrap()
 }
 
 /// Every start vertex's outcome, and the certificate, agree with brute force.

@@ -52,6 +52,18 @@ where
     }
 }
 
+/// Plays each move of `refusals` at `position`: each is refused with its [`IllegalMove`],
+/// and the position is left as it was (its legal moves, its count of moves played).
+pub(crate) fn assert_refusals<R: Rules>(position: &mut R, refusals: &[(R::Move, IllegalMove)]) {
+    let legal = position.legal_moves();
+    let played = position.moves_played();
+    for &(mv, refusal) in refusals {
+        assert_eq!(position.play(mv), Err(refusal), "{mv:?}");
+        assert_eq!(position.legal_moves(), legal, "after {mv:?}");
+        assert_eq!(position.moves_played(), played, "after {mv:?}");
+    }
+}
+
 fn random_graph(random: &mut Random, max_n: usize) -> Graph {
     let n = 1 + random.below(max_n);
     let density = 1 + random.below(4);
@@ -110,32 +122,30 @@ fn illegal_moves_are_typed_and_leave_the_position_unchanged() {
     let graph = Graph::from_edges(4, [(0, 1), (1, 2), (0, 2), (2, 3)]).unwrap();
     let mut token = Position::new(&graph);
     token.play(0).unwrap();
-    assert_eq!(Rules::play(&mut token, 7), Err(IllegalMove::NotAVertex(7)));
-    assert_eq!(
-        token.play(3),
-        Err(IllegalMove::NotAdjacent { from: 0, to: 3 })
+    assert_refusals(
+        &mut token,
+        &[
+            (7, IllegalMove::NotAVertex(7)),
+            (3, IllegalMove::NotAdjacent { from: 0, to: 3 }),
+            (0, IllegalMove::AlreadyVisited(0)),
+        ],
     );
-    assert_eq!(token.play(0), Err(IllegalMove::AlreadyVisited(0)));
     assert_eq!(token.path(), [0]);
 
     let mut slither = Slither::new(&graph);
     slither.play((1, 0)).unwrap();
-    assert_eq!(
-        slither.play((1, 3)),
-        Err(IllegalMove::NotAnEdge { u: 1, v: 3 })
-    );
-    assert_eq!(
-        slither.play((0, 1)),
-        Err(IllegalMove::AlreadyChosen { u: 0, v: 1 })
-    );
-    assert_eq!(
-        slither.play((2, 3)),
-        Err(IllegalMove::OffTheEnds { ends: (1, 0) })
+    assert_refusals(
+        &mut slither,
+        &[
+            ((1, 3), IllegalMove::NotAnEdge { u: 1, v: 3 }),
+            ((0, 1), IllegalMove::AlreadyChosen { u: 0, v: 1 }),
+            ((2, 3), IllegalMove::OffTheEnds { ends: (1, 0) }),
+        ],
     );
     slither.play((1, 2)).unwrap();
-    assert_eq!(slither.play((2, 0)), Err(IllegalMove::ClosesCycle));
+    assert_refusals(&mut slither, &[((2, 0), IllegalMove::ClosesCycle)]);
     slither.play((2, 3)).unwrap();
-    assert_eq!(slither.play((0, 2)), Err(IllegalMove::GameOver));
+    assert_refusals(&mut slither, &[((0, 2), IllegalMove::GameOver)]);
     assert_eq!(slither.path(), [3, 2, 1, 0]);
     assert_eq!(slither.moves_played(), 3);
 }
