@@ -2,14 +2,13 @@
 //! `judge` and the answers accepted by `check`; tampered, unreadable and malformed files get
 //! testlib's exit codes; generation is reproducible and refuses impossible requests.
 
+use crate::common;
+
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+use assert_cmd::assert::Assert;
+use common::{fails, geography};
 use predicates::prelude::*;
-
-fn geography() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_geography"))
-}
 
 /// Writes `bytes` to a file of this test run's scratch directory and returns its path.
 fn scratch(name: &str, bytes: &[u8]) -> PathBuf {
@@ -52,6 +51,17 @@ fn round_trip(name: &str, problem: &str, generate: &[&str]) -> (PathBuf, String)
         input,
         String::from_utf8(answer).expect("judges write UTF-8"),
     )
+}
+
+/// `geography check INPUT ANSWER`, run.
+fn check_files(input: &Path, answer: &Path) -> Assert {
+    geography()
+        .args([
+            "check",
+            input.to_str().expect("UTF-8"),
+            answer.to_str().expect("UTF-8"),
+        ])
+        .assert()
 }
 
 /// Checks `answer` against `input` and expects exit code `code` and a verdict line starting
@@ -271,13 +281,7 @@ fn impossible_requests_exit_with_2_and_a_message() {
         ),
         (&["token"], "--seed"),
     ] {
-        geography()
-            .arg("generate")
-            .args(args)
-            .assert()
-            .code(2)
-            .stdout("")
-            .stderr(predicate::str::contains(message));
+        fails(geography().arg("generate").args(args), 2, message);
     }
 }
 
@@ -285,13 +289,7 @@ fn impossible_requests_exit_with_2_and_a_message() {
 fn a_malformed_input_fails_with_3_and_its_location() {
     let input = scratch("broken.in", b"3 3\n.##\n.x.\n#.#\n");
     let answer = scratch("broken.out", b"LOSE\n");
-    geography()
-        .args([
-            "check",
-            input.to_str().expect("UTF-8"),
-            answer.to_str().expect("UTF-8"),
-        ])
-        .assert()
+    check_files(&input, &answer)
         .code(3)
         .stdout(
             predicate::str::starts_with("fail: ").and(predicate::str::contains(
@@ -301,13 +299,7 @@ fn a_malformed_input_fails_with_3_and_its_location() {
         .stderr(predicate::str::contains("  | .x.\n  |  ^"));
     // An input of no contest's format, and a problem that does not fit the input.
     let graph = scratch("graph.in", b"3 1\n0 1\n");
-    geography()
-        .args([
-            "check",
-            graph.to_str().expect("UTF-8"),
-            answer.to_str().expect("UTF-8"),
-        ])
-        .assert()
+    check_files(&graph, &answer)
         .code(3)
         .stdout(predicate::str::contains("cannot tell the problem"));
     let sample = concat!(

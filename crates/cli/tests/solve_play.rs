@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::{geography, root, stdout_of, validator};
+use common::{assert_contains, fails, geography, root, stdout_of, valid_under, validator};
 use std::fmt::Write as _;
 use std::fs;
 use std::path::PathBuf;
@@ -17,15 +17,7 @@ use serde_json::Value;
 fn valid_json_lines(text: &str) -> Vec<Value> {
     let validator = validator("solve.schema.json");
     text.lines()
-        .map(|line| {
-            let value: Value = serde_json::from_str(line).unwrap();
-            let errors: Vec<String> = validator
-                .iter_errors(&value)
-                .map(|e| e.to_string())
-                .collect();
-            assert!(errors.is_empty(), "{line}: {errors:?}");
-            value
-        })
+        .map(|line| valid_under(&validator, line))
         .collect()
 }
 
@@ -339,13 +331,15 @@ fn the_engine_wins_a_scripted_game_from_a_winning_position() {
             .args(["play", corridor.to_str().unwrap(), "--first", "engine"])
             .write_stdin("hint\n1 3\n1 2\n"),
     );
-    assert!(out.contains("engine places the token on [1 1]"), "{out}");
-    assert!(out.contains("no winning move"), "{out}");
-    assert!(
-        out.contains("'1 3' is not a legal move; legal: [1 2]"),
-        "{out}"
+    assert_contains(
+        &out,
+        &[
+            "engine places the token on [1 1]",
+            "no winning move",
+            "'1 3' is not a legal move; legal: [1 2]",
+            "engine moves to [1 3]",
+        ],
     );
-    assert!(out.contains("engine moves to [1 3]"), "{out}");
     assert!(out.ends_with("you cannot move: the engine wins\n"), "{out}");
 }
 
@@ -360,11 +354,13 @@ fn a_player_who_follows_the_hints_beats_the_engine() {
             .args(["play", corridor.to_str().unwrap()])
             .write_stdin("1 2\nundo\nhint\n1 1\n1 3\n"),
     );
-    assert!(
-        out.contains("you cannot move: the engine wins\ntaken back"),
-        "{out}"
+    assert_contains(
+        &out,
+        &[
+            "you cannot move: the engine wins\ntaken back",
+            "winning moves: [1 1] [1 3]",
+        ],
     );
-    assert!(out.contains("winning moves: [1 1] [1 3]"), "{out}");
     assert!(out.ends_with("the engine cannot move: you win\n"), "{out}");
 }
 
@@ -375,8 +371,7 @@ fn play_on_a_graph_names_vertices() {
             .args(["play", "examples/bowtie.edges"])
             .write_stdin("hint\n0\nquit\n"),
     );
-    assert!(out.contains("winning moves: [0] [1] [2] [4] [6]"), "{out}");
-    assert!(out.contains("token on"), "{out}");
+    assert_contains(&out, &["winning moves: [0] [1] [2] [4] [6]", "token on"]);
     assert!(out.ends_with("game abandoned\n"), "{out}");
 }
 
@@ -432,29 +427,24 @@ fn judge_reproduces_every_test_case_byte_for_byte() {
 
 #[test]
 fn malformed_input_exits_2_with_a_located_message_and_no_output() {
-    geography()
-        .args(["judge", "jsoi2009"])
-        .write_stdin("2 2\n..\n.x\n")
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::contains(
-            "error: <stdin>:3:2: unexpected character 'x'",
-        ))
-        .stderr(predicate::str::contains("  | .x\n  |  ^"));
-    geography()
-        .args(["solve", "-"])
-        .write_stdin("3 1\n0 7\n")
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::contains("<stdin>:2:3"));
-    geography()
-        .args(["solve", "no/such/file"])
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(predicate::str::contains("cannot read no/such/file"));
+    fails(
+        geography()
+            .args(["judge", "jsoi2009"])
+            .write_stdin("2 2\n..\n.x\n"),
+        2,
+        "error: <stdin>:3:2: unexpected character 'x'",
+    )
+    .stderr(predicate::str::contains("  | .x\n  |  ^"));
+    fails(
+        geography().args(["solve", "-"]).write_stdin("3 1\n0 7\n"),
+        2,
+        "<stdin>:2:3",
+    );
+    fails(
+        geography().args(["solve", "no/such/file"]),
+        1,
+        "cannot read no/such/file",
+    );
 }
 
 #[test]
@@ -503,13 +493,12 @@ fn slither_the_engine_wins_a_scripted_game_on_a_triangle() {
         out.starts_with("no edge chosen yet\nyour turn (player 1)\n"),
         "{out}"
     );
-    assert!(
-        out.contains("no winning move: against perfect play every move loses"),
-        "{out}"
-    );
-    assert!(
-        out.contains("path: 0-1\nengine: 0-2\npath: 2-0-1\n"),
-        "{out}"
+    assert_contains(
+        &out,
+        &[
+            "no winning move: against perfect play every move loses",
+            "path: 0-1\nengine: 0-2\npath: 2-0-1\n",
+        ],
     );
     assert!(out.ends_with("you cannot move: the engine wins\n"), "{out}");
     // Moving second on a path of three edges, the engine chooses an end edge and wins.
@@ -523,10 +512,7 @@ fn slither_the_engine_wins_a_scripted_game_on_a_triangle() {
         out.starts_with("engine: 0-1\npath: 0-1\nyour turn (player 2)\n"),
         "{out}"
     );
-    assert!(
-        out.contains("path: 0-1-2\nengine: 2-3\npath: 0-1-2-3\n"),
-        "{out}"
-    );
+    assert_contains(&out, &["path: 0-1-2\nengine: 2-3\npath: 0-1-2-3\n"]);
     assert!(out.ends_with("you cannot move: the engine wins\n"), "{out}");
 }
 
@@ -539,17 +525,16 @@ fn slither_a_player_who_follows_the_hints_beats_the_engine() {
         &[],
         "hint\n3 5\nhint\n2 0\nhint\n6\n",
     );
-    assert!(out.contains("winning moves: 3-5\n"), "{out}");
-    assert!(
-        out.contains("path: 3-5\nengine: 3-2\npath: 2-3-5\n"),
-        "{out}"
+    assert_contains(
+        &out,
+        &[
+            "winning moves: 3-5\n",
+            "path: 3-5\nengine: 3-2\npath: 2-3-5\n",
+            "winning moves: 2-0 2-1 5-4 5-6\n",
+            "path: 0-2-3-5\nengine: 0-1\npath: 1-0-2-3-5\n",
+            "winning moves: 5-4 5-6\n",
+        ],
     );
-    assert!(out.contains("winning moves: 2-0 2-1 5-4 5-6\n"), "{out}");
-    assert!(
-        out.contains("path: 0-2-3-5\nengine: 0-1\npath: 1-0-2-3-5\n"),
-        "{out}"
-    );
-    assert!(out.contains("winning moves: 5-4 5-6\n"), "{out}");
     assert!(
         out.ends_with("path: 1-0-2-3-5-6\nthe engine cannot move: you win\n"),
         "{out}"
@@ -649,10 +634,12 @@ fn slither_undo_takes_back_the_move_and_the_reply() {
         &[],
         "undo\n0 1\nundo\nhint\nquit\n",
     );
-    assert!(out.contains("nothing to undo\n"), "{out}");
-    assert!(
-        out.contains("taken back\nno edge chosen yet\nyour turn (player 1)\nwinning moves: 3-5\n"),
-        "{out}"
+    assert_contains(
+        &out,
+        &[
+            "nothing to undo\n",
+            "taken back\nno edge chosen yet\nyour turn (player 1)\nwinning moves: 3-5\n",
+        ],
     );
     assert!(out.ends_with("game abandoned\n"), "{out}");
     // Moving second, undo keeps the engine's first edge; after the end, undo plays on.
@@ -662,16 +649,12 @@ fn slither_undo_takes_back_the_move_and_the_reply() {
         &["--first", "engine"],
         "undo\n2\n1 2\nundo\nquit\n",
     );
-    assert!(
-        out.contains("your turn (player 2)\nnothing to undo\n"),
-        "{out}"
-    );
-    assert!(
-        out.contains("you cannot move: the engine wins\nthe game is over: undo or quit\n"),
-        "{out}"
-    );
-    assert!(
-        out.contains("taken back\npath: 0-1\nyour turn (player 2)\ngame abandoned\n"),
-        "{out}"
+    assert_contains(
+        &out,
+        &[
+            "your turn (player 2)\nnothing to undo\n",
+            "you cannot move: the engine wins\nthe game is over: undo or quit\n",
+            "taken back\npath: 0-1\nyour turn (player 2)\ngame abandoned\n",
+        ],
     );
 }

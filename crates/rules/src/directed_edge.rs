@@ -82,6 +82,7 @@ use crate::bounded_search::{
 };
 use crate::digraph::Digraph;
 use crate::edge_walk::EdgeWalk;
+use crate::retrograde::{propagate, Label};
 use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
 use crate::vertex_geography::flip;
 
@@ -133,17 +134,6 @@ pub(crate) fn reduce(graph: &Digraph, left: &[u32], pruning: Pruning) -> Vec<u32
     reduced
 }
 
-/// The retrograde label of a vertex, on the root multiplicities.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Label {
-    /// Not decided by retrograde analysis.
-    Open,
-    /// Some arc out enters a `Lose` vertex: wins.
-    Win,
-    /// A sink, or every arc out enters a `Win` vertex: loses.
-    Lose,
-}
-
 /// Retrograde analysis of the root multiplicities `root` from the vertices with no arc out:
 /// the least fixpoint of "loses if every arc out enters a winning vertex, wins if some arc
 /// out enters a losing vertex" (see the module documentation for why the search may trust
@@ -160,30 +150,9 @@ fn retrograde(graph: &Digraph, root: &[u32]) -> Vec<Label> {
     for &u in &queue {
         labels[u as usize] = Label::Lose;
     }
-    let mut next = 0;
-    while next < queue.len() {
-        let v = queue[next];
-        next += 1;
-        for &a in graph.in_arcs(v) {
-            if root[a as usize] == 0 {
-                continue;
-            }
-            let u = graph.arc(a as usize).0;
-            if labels[u as usize] != Label::Open {
-                continue;
-            }
-            if labels[v as usize] == Label::Lose {
-                labels[u as usize] = Label::Win;
-                queue.push(u);
-            } else {
-                open_arcs[u as usize] -= 1;
-                if open_arcs[u as usize] == 0 {
-                    labels[u as usize] = Label::Lose;
-                    queue.push(u);
-                }
-            }
-        }
-    }
+    propagate(graph, &mut labels, &mut open_arcs, &mut queue, |_, _, a| {
+        root[a] > 0
+    });
     labels
 }
 

@@ -66,6 +66,7 @@ mod oracle;
 mod position;
 mod record;
 mod replay;
+mod retrograde;
 mod rules;
 mod slide;
 mod slither;

@@ -106,6 +106,7 @@ use crate::bounded_search::{
 };
 use crate::digraph::{strong_components, Components, Digraph};
 use crate::position::{Position, Solution};
+use crate::retrograde::{propagate, Label};
 use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
 use geography_matching::{Graph, Random};
 
@@ -491,17 +492,6 @@ fn matching_graph(
     (LocalGraph { graph, index }, aside)
 }
 
-/// The retrograde label of a vertex of a component (see the module documentation).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Label {
-    /// Not decided by retrograde analysis.
-    Open,
-    /// An exit to a losing entry, or an arc into a `Lose` vertex: wins.
-    Win,
-    /// Every exit to a winning entry, every arc inside into a `Win` vertex: loses.
-    Lose,
-}
-
 /// The labels of component `c` into `scratch.0` (none when `retrograde` is off; `scratch.1`
 /// is scratch), and the outcomes of its labelled members; how many are labelled.
 fn label_outcomes(
@@ -570,28 +560,9 @@ fn label_component(
             queue.push(u);
         }
     }
-    let mut next = 0;
-    while next < queue.len() {
-        let v = queue[next];
-        next += 1;
-        let lose = labels[v as usize] == Label::Lose;
-        for &a in graph.in_arcs(v) {
-            let u = graph.arc(a as usize).0;
-            if u == v || !inside(u) || labels[u as usize] != Label::Open {
-                continue;
-            }
-            if lose {
-                labels[u as usize] = Label::Win;
-                queue.push(u);
-            } else {
-                open[u as usize] -= 1;
-                if open[u as usize] == 0 {
-                    labels[u as usize] = Label::Lose;
-                    queue.push(u);
-                }
-            }
-        }
-    }
+    propagate(graph, labels, open, &mut queue, |u, v, _| {
+        u != v && inside(u)
+    });
     queue
 }
 

@@ -13,32 +13,17 @@ use geography_rules::{
 
 use geography_testing::labelled_digraphs;
 
-use crate::rules::{assert_refusals, check_game};
+use crate::rules::{assert_refusals, check_game, mover_wins_over_copies};
 
 /// Whether the mover at `token` wins with `left` copies of each arc, by plain search.
-pub(crate) fn brute(
+fn brute(
     g: &Digraph,
     token: u32,
     left: &mut Vec<u32>,
     memo: &mut HashMap<(u32, Vec<u32>), bool>,
 ) -> bool {
-    if let Some(&w) = memo.get(&(token, left.clone())) {
-        return w;
-    }
-    let mut wins = false;
-    for a in g.out_arcs(token) {
-        if left[a] > 0 {
-            left[a] -= 1;
-            let opponent = brute(g, g.arc(a).1, left, memo);
-            left[a] += 1;
-            if !opponent {
-                wins = true;
-                break;
-            }
-        }
-    }
-    memo.insert((token, left.clone()), wins);
-    wins
+    let out = |v: u32| g.out_arcs(v).map(|a| (a, g.arc(a).1)).collect();
+    mover_wins_over_copies(&out, token, left, memo)
 }
 
 /// The switches: all on, each alone, all off.

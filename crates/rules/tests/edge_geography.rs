@@ -11,7 +11,7 @@ use geography_rules::{
     solve_undirected_edge, Multigraph, Outcome, SearchBound, UndirectedEdgeGame,
 };
 
-use crate::rules::{assert_refusals, check_game};
+use crate::rules::{assert_refusals, check_game, mover_wins_over_copies};
 
 /// Whether the mover at `token` wins with `left` copies of each edge, by plain search.
 fn brute(
@@ -20,24 +20,13 @@ fn brute(
     left: &mut Vec<u32>,
     memo: &mut HashMap<(u32, Vec<u32>), bool>,
 ) -> bool {
-    if let Some(&w) = memo.get(&(token, left.clone())) {
-        return w;
-    }
-    let mut wins = false;
-    for &e in g.incident(token) {
-        let e = e as usize;
-        if left[e] > 0 {
-            left[e] -= 1;
-            let opponent = brute(g, g.other_end(e, token), left, memo);
-            left[e] += 1;
-            if !opponent {
-                wins = true;
-                break;
-            }
-        }
-    }
-    memo.insert((token, left.clone()), wins);
-    wins
+    let incident = |v: u32| {
+        g.incident(v)
+            .iter()
+            .map(|&e| (e as usize, g.other_end(e as usize, v)))
+            .collect()
+    };
+    mover_wins_over_copies(&incident, token, left, memo)
 }
 
 fn check(g: &Multigraph, label: &dyn std::fmt::Debug) -> bool {

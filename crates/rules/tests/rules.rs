@@ -3,6 +3,7 @@
 //! of seeded random games on random small graphs, boards and maps, for the token game,
 //! Slither and the treasure game; and `play` then `undo` gives back the same position.
 
+use std::collections::HashMap;
 use std::fmt::Debug;
 
 use geography_boards::{Board, Neighbourhood};
@@ -50,6 +51,34 @@ where
         };
         position.play(next).expect("a listed move is legal");
     }
+}
+
+/// Whether the mover at `token` wins an edge geography with `left[e]` copies of each edge
+/// `e` left, where `moves(v)` lists the edges a token on `v` may take, each with the vertex
+/// it leads to: plain game-tree search over the copies, memoised, no theory.
+pub(crate) fn mover_wins_over_copies(
+    moves: &dyn Fn(u32) -> Vec<(usize, u32)>,
+    token: u32,
+    left: &mut Vec<u32>,
+    memo: &mut HashMap<(u32, Vec<u32>), bool>,
+) -> bool {
+    if let Some(&w) = memo.get(&(token, left.clone())) {
+        return w;
+    }
+    let mut wins = false;
+    for (e, next) in moves(token) {
+        if left[e] > 0 {
+            left[e] -= 1;
+            let opponent = mover_wins_over_copies(moves, next, left, memo);
+            left[e] += 1;
+            if !opponent {
+                wins = true;
+                break;
+            }
+        }
+    }
+    memo.insert((token, left.clone()), wins);
+    wins
 }
 
 /// Plays each move of `refusals` at `position`: each is refused with its [`IllegalMove`],
