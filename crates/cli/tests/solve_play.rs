@@ -4,7 +4,9 @@
 
 use crate::common;
 
-use common::{assert_contains, fails, geography, root, stdout_of, valid_under, validator};
+use common::{
+    assert_contains, assert_transcript, fails, geography, root, stdout_of, valid_under, validator,
+};
 use std::fmt::Write as _;
 use std::fs;
 use std::path::PathBuf;
@@ -319,49 +321,50 @@ fn json_input_describes_graphs_and_boards() {
     assert_eq!(out[0]["board"]["neighbourhood"], "hex");
 }
 
+/// The output of `geography play` on a corridor board of three cells (from a file), with
+/// `args` and `moves` typed.
+fn play_on_a_corridor(args: &[&str], moves: &str) -> String {
+    let corridor = tempdir().join("corridor.board");
+    fs::write(&corridor, "1 3\n...\n").unwrap();
+    stdout_of(
+        geography()
+            .args(["play", corridor.to_str().unwrap()])
+            .args(args)
+            .write_stdin(moves),
+    )
+}
+
 #[test]
 fn the_engine_wins_a_scripted_game_from_a_winning_position() {
     // A corridor of three cells: the engine places the token on an end, the player must go to
     // the middle, the engine takes the other end, and the player is stuck.
-    let dir = tempdir();
-    let corridor = dir.join("corridor.board");
-    fs::write(&corridor, "1 3\n...\n").unwrap();
-    let out = stdout_of(
-        geography()
-            .args(["play", corridor.to_str().unwrap(), "--first", "engine"])
-            .write_stdin("hint\n1 3\n1 2\n"),
-    );
-    assert_contains(
+    let out = play_on_a_corridor(&["--first", "engine"], "hint\n1 3\n1 2\n");
+    assert_transcript(
         &out,
+        "",
         &[
             "engine places the token on [1 1]",
             "no winning move",
             "'1 3' is not a legal move; legal: [1 2]",
             "engine moves to [1 3]",
         ],
+        "you cannot move: the engine wins\n",
     );
-    assert!(out.ends_with("you cannot move: the engine wins\n"), "{out}");
 }
 
 #[test]
 fn a_player_who_follows_the_hints_beats_the_engine() {
-    let dir = tempdir();
-    let corridor = dir.join("corridor.board");
-    fs::write(&corridor, "1 3\n...\n").unwrap();
     // Placing on the middle loses; undo it, then place on an end as the hint says.
-    let out = stdout_of(
-        geography()
-            .args(["play", corridor.to_str().unwrap()])
-            .write_stdin("1 2\nundo\nhint\n1 1\n1 3\n"),
-    );
-    assert_contains(
+    let out = play_on_a_corridor(&[], "1 2\nundo\nhint\n1 1\n1 3\n");
+    assert_transcript(
         &out,
+        "",
         &[
             "you cannot move: the engine wins\ntaken back",
             "winning moves: [1 1] [1 3]",
         ],
+        "the engine cannot move: you win\n",
     );
-    assert!(out.ends_with("the engine cannot move: you win\n"), "{out}");
 }
 
 #[test]
@@ -450,12 +453,8 @@ fn malformed_input_exits_2_with_a_located_message_and_no_output() {
 #[test]
 fn every_command_has_help_with_an_example() {
     for command in ["solve", "play", "judge"] {
-        geography()
-            .args([command, "--help"])
-            .assert()
-            .success()
-            .stdout(predicate::str::contains("Example:"))
-            .stdout(predicate::str::contains(format!("geography {command}")));
+        let help = stdout_of(geography().args([command, "--help"]));
+        assert_contains(&help, &["Example:", &format!("geography {command}")]);
     }
 }
 
@@ -489,18 +488,15 @@ fn play_slither(file: &str, graph: &str, args: &[&str], script: &str) -> String 
 fn slither_the_engine_wins_a_scripted_game_on_a_triangle() {
     // Whatever edge player 1 chooses, player 2 adds the third vertex and wins.
     let out = play_slither("triangle.edges", "3 3\n0 1\n1 2\n0 2\n", &[], "hint\n0 1\n");
-    assert!(
-        out.starts_with("no edge chosen yet\nyour turn (player 1)\n"),
-        "{out}"
-    );
-    assert_contains(
+    assert_transcript(
         &out,
+        "no edge chosen yet\nyour turn (player 1)\n",
         &[
             "no winning move: against perfect play every move loses",
             "path: 0-1\nengine: 0-2\npath: 2-0-1\n",
         ],
+        "you cannot move: the engine wins\n",
     );
-    assert!(out.ends_with("you cannot move: the engine wins\n"), "{out}");
     // Moving second on a path of three edges, the engine chooses an end edge and wins.
     let out = play_slither(
         "path.edges",
@@ -508,12 +504,12 @@ fn slither_the_engine_wins_a_scripted_game_on_a_triangle() {
         &["--first", "engine"],
         "2\n",
     );
-    assert!(
-        out.starts_with("engine: 0-1\npath: 0-1\nyour turn (player 2)\n"),
-        "{out}"
+    assert_transcript(
+        &out,
+        "engine: 0-1\npath: 0-1\nyour turn (player 2)\n",
+        &["path: 0-1-2\nengine: 2-3\npath: 0-1-2-3\n"],
+        "you cannot move: the engine wins\n",
     );
-    assert_contains(&out, &["path: 0-1-2\nengine: 2-3\npath: 0-1-2-3\n"]);
-    assert!(out.ends_with("you cannot move: the engine wins\n"), "{out}");
 }
 
 #[test]
@@ -525,8 +521,9 @@ fn slither_a_player_who_follows_the_hints_beats_the_engine() {
         &[],
         "hint\n3 5\nhint\n2 0\nhint\n6\n",
     );
-    assert_contains(
+    assert_transcript(
         &out,
+        "",
         &[
             "winning moves: 3-5\n",
             "path: 3-5\nengine: 3-2\npath: 2-3-5\n",
@@ -534,10 +531,7 @@ fn slither_a_player_who_follows_the_hints_beats_the_engine() {
             "path: 0-2-3-5\nengine: 0-1\npath: 1-0-2-3-5\n",
             "winning moves: 5-4 5-6\n",
         ],
-    );
-    assert!(
-        out.ends_with("path: 1-0-2-3-5-6\nthe engine cannot move: you win\n"),
-        "{out}"
+        "path: 1-0-2-3-5-6\nthe engine cannot move: you win\n",
     );
     // The same game on the solver's word: player 1 wins, with 3 – 5 only.
     let solution = geography_rules::solve_slither(
@@ -634,14 +628,15 @@ fn slither_undo_takes_back_the_move_and_the_reply() {
         &[],
         "undo\n0 1\nundo\nhint\nquit\n",
     );
-    assert_contains(
+    assert_transcript(
         &out,
+        "",
         &[
             "nothing to undo\n",
             "taken back\nno edge chosen yet\nyour turn (player 1)\nwinning moves: 3-5\n",
         ],
+        "game abandoned\n",
     );
-    assert!(out.ends_with("game abandoned\n"), "{out}");
     // Moving second, undo keeps the engine's first edge; after the end, undo plays on.
     let out = play_slither(
         "path.edges",

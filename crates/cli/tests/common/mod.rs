@@ -66,3 +66,11 @@ pub fn assert_contains(text: &str, parts: &[&str]) {
         assert!(text.contains(part), "{part:?} not in:\n{text}");
     }
 }
+
+/// Asserts that `text` starts with `start`, holds every one of `parts` and ends with `end`.
+#[track_caller]
+pub fn assert_transcript(text: &str, start: &str, parts: &[&str], end: &str) {
+    assert!(text.starts_with(start), "{start:?} does not start:\n{text}");
+    assert_contains(text, parts);
+    assert!(text.ends_with(end), "{end:?} does not end:\n{text}");
+}
