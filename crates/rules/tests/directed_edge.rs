@@ -13,18 +13,7 @@ use geography_rules::{
 
 use geography_testing::labelled_digraphs;
 
-use crate::rules::{assert_refusals, check_game, mover_wins_over_copies};
-
-/// Whether the mover at `token` wins with `left` copies of each arc, by plain search.
-fn brute(
-    g: &Digraph,
-    token: u32,
-    left: &mut Vec<u32>,
-    memo: &mut HashMap<(u32, Vec<u32>), bool>,
-) -> bool {
-    let out = |v: u32| g.out_arcs(v).map(|a| (a, g.arc(a).1)).collect();
-    mover_wins_over_copies(&out, token, left, memo)
-}
+use crate::rules::{assert_refusals, brute, check_game};
 
 /// The switches: all on, each alone, all off.
 pub(crate) const SWITCHES: [Pruning; 5] = [

@@ -11,23 +11,7 @@ use geography_rules::{
     solve_undirected_edge, Multigraph, Outcome, SearchBound, UndirectedEdgeGame,
 };
 
-use crate::rules::{assert_refusals, check_game, mover_wins_over_copies};
-
-/// Whether the mover at `token` wins with `left` copies of each edge, by plain search.
-fn brute(
-    g: &Multigraph,
-    token: u32,
-    left: &mut Vec<u32>,
-    memo: &mut HashMap<(u32, Vec<u32>), bool>,
-) -> bool {
-    let incident = |v: u32| {
-        g.incident(v)
-            .iter()
-            .map(|&e| (e as usize, g.other_end(e as usize, v)))
-            .collect()
-    };
-    mover_wins_over_copies(&incident, token, left, memo)
-}
+use crate::rules::{assert_refusals, brute, check_game};
 
 fn check(g: &Multigraph, label: &dyn std::fmt::Debug) -> bool {
     let solution = solve_undirected_edge(g, SearchBound::default());

@@ -2,6 +2,9 @@
 //! abstraction's own moves ([`search_winning_moves`]), no theory of any game. Every position
 //! of seeded random games on random small graphs, boards and maps, for the token game,
 //! Slither and the treasure game; and `play` then `undo` gives back the same position.
+//! Shared with the other files: `check_game`, `assert_refusals` (a table of refused moves)
+//! and `brute`, the plain search over the copies of edges left that judges both edge
+//! geographies.
 
 use std::collections::HashMap;
 use std::fmt::Debug;
@@ -9,7 +12,8 @@ use std::fmt::Debug;
 use geography_boards::{Board, Neighbourhood};
 use geography_matching::{Graph, Random};
 use geography_rules::{
-    search_winning_moves, Game, IllegalMove, Position, Rules, Slither, TreasureGame, TreasureMap,
+    search_winning_moves, Digraph, Game, IllegalMove, Multigraph, Position, Rules, Slither,
+    TreasureGame, TreasureMap,
 };
 
 /// Plays `rounds` moves picked by `random`, checking at each position that the analysis
@@ -53,11 +57,31 @@ where
     }
 }
 
-/// Whether the mover at `token` wins an edge geography with `left[e]` copies of each edge
-/// `e` left, where `moves(v)` lists the edges a token on `v` may take, each with the vertex
-/// it leads to: plain game-tree search over the copies, memoised, no theory.
-pub(crate) fn mover_wins_over_copies(
-    moves: &dyn Fn(u32) -> Vec<(usize, u32)>,
+/// A graph whose edges a token uses up, copy by copy: the board of an edge geography.
+pub(crate) trait EdgeBoard {
+    /// The distinct edges a token on `v` may take, by id, each with the vertex it leads to.
+    fn moves(&self, v: u32) -> Vec<(usize, u32)>;
+}
+
+impl EdgeBoard for Digraph {
+    fn moves(&self, v: u32) -> Vec<(usize, u32)> {
+        self.out_arcs(v).map(|a| (a, self.arc(a).1)).collect()
+    }
+}
+
+impl EdgeBoard for Multigraph {
+    fn moves(&self, v: u32) -> Vec<(usize, u32)> {
+        self.incident(v)
+            .iter()
+            .map(|&e| (e as usize, self.other_end(e as usize, v)))
+            .collect()
+    }
+}
+
+/// Whether the mover at `token` wins an edge geography on `g` with `left[e]` copies of each
+/// edge `e` left: plain game-tree search over the copies, memoised, no theory.
+pub(crate) fn brute(
+    g: &impl EdgeBoard,
     token: u32,
     left: &mut Vec<u32>,
     memo: &mut HashMap<(u32, Vec<u32>), bool>,
@@ -66,10 +90,10 @@ pub(crate) fn mover_wins_over_copies(
         return w;
     }
     let mut wins = false;
-    for (e, next) in moves(token) {
+    for (e, next) in g.moves(token) {
         if left[e] > 0 {
             left[e] -= 1;
-            let opponent = mover_wins_over_copies(moves, next, left, memo);
+            let opponent = brute(g, next, left, memo);
             left[e] += 1;
             if !opponent {
                 wins = true;
