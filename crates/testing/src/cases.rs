@@ -5,6 +5,8 @@
 //! names the same cases on every machine, and a failing case is found again from the label a
 //! test prints.
 
+use std::ops::RangeInclusive;
+
 use geography_matching::{Graph, Random};
 use geography_rules::Digraph;
 
@@ -36,6 +38,20 @@ pub fn graph_from_code(n: u32, code: u64) -> Graph {
         .filter(|&(bit, _)| code >> bit & 1 == 1)
         .map(|(_, e)| e);
     Graph::from_edges(n as usize, edges).expect("ids below n")
+}
+
+/// Every labelled graph with a vertex count in `sizes`: by vertex count, then by code
+/// ([`graph_from_code`]).
+///
+/// # Examples
+/// ```
+/// use geography_testing::every_graph;
+/// assert_eq!(every_graph(1..=4).count(), 1 + 2 + 8 + 64);
+/// ```
+pub fn every_graph(sizes: RangeInclusive<u32>) -> impl Iterator<Item = Graph> {
+    sizes.flat_map(|n| {
+        (0..1u64 << (n * n.saturating_sub(1) / 2)).map(move |code| graph_from_code(n, code))
+    })
 }
 
 /// Every labelled digraph on `n` vertices, each with the mask that numbers it: the arcs

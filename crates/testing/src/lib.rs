@@ -1,8 +1,8 @@
 //! The test support of the geography workspace, never published: what the tests of several
 //! crates share, and the suites that no one crate owns.
 //!
-//! - generators of cases ([`pairs`], [`graph_from_code`], [`labelled_digraphs`],
-//!   [`random_arcs`]), used as a dev-dependency by the crates' own tests;
+//! - generators of cases ([`pairs`], [`graph_from_code`], [`every_graph`],
+//!   [`labelled_digraphs`], [`random_arcs`]), used as a dev-dependency by the crates' own tests;
 //! - [`fuzz`]: the check behind each fuzz target (`fuzz/fuzz_targets`), which the targets
 //!   call and `tests/fuzz_regressions.rs` replays on every committed finding;
 //! - in `tests/`: the suites that cross the crates (Slither through formats, matchings and
@@ -23,4 +23,4 @@
 mod cases;
 pub mod fuzz;
 
-pub use cases::{graph_from_code, labelled_digraphs, pairs, random_arcs};
+pub use cases::{every_graph, graph_from_code, labelled_digraphs, pairs, random_arcs};
