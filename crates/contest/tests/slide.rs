@@ -12,8 +12,9 @@ use geography_rules::{
     analyse_slide, bunny_mistakes, replay_slide, Annotation, Method, Piece, Player, Position,
     SlideBoard, SlideBoardError, SlideError, SLIDE_MAX_CELLS,
 };
+use geography_testing::seeded;
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
+use proptest::test_runner::Config;
 
 // ---------------------------------------------------------------------------------------------
 // Test data.
@@ -304,12 +305,7 @@ fn oracle_verdicts(game: &Game) -> (Vec<bool>, Vec<usize>) {
 }
 
 fn config(cases: u32) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(0x0b0b_2011),
-        failure_persistence: None,
-        ..Config::default()
-    }
+    seeded(cases, 0x0b0b_2011)
 }
 
 proptest! {

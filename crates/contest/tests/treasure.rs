@@ -7,9 +7,10 @@ use std::path::PathBuf;
 use geography_contest::{judge_hdu4101, judge_hdu4101_with_limits};
 use geography_formats::{parse_treasure_map, ErrorKind, InputError, Limit, Limits, Tokens};
 use geography_rules::{analyse_treasure, Spot, TreasureMap, TreasureOutcome, Winner};
+use geography_testing::seeded;
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
-use proptest::test_runner::{Config, RngAlgorithm, RngSeed, TestRng, TestRunner};
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
 // ---------------------------------------------------------------------------------------------
 // Golden files
@@ -339,13 +340,7 @@ fn small_map() -> impl Strategy<Value = TreasureMap> {
 }
 
 fn deterministic_config(cases: u32) -> Config {
-    Config {
-        cases,
-        failure_persistence: None,
-        rng_algorithm: RngAlgorithm::ChaCha,
-        rng_seed: RngSeed::Fixed(0x4101),
-        ..Config::default()
-    }
+    seeded(cases, 0x4101)
 }
 
 proptest! {

@@ -9,6 +9,28 @@ use std::ops::RangeInclusive;
 
 use geography_matching::{Graph, Random};
 use geography_rules::Digraph;
+#[cfg(feature = "proptest")]
+use proptest::test_runner::{Config, RngAlgorithm, RngSeed};
+
+/// The configuration of a property test: `cases` cases drawn by `ChaCha` from the fixed
+/// `seed` (whatever the environment's `PROPTEST_*` variables say), and no failure files: a
+/// seed names the same cases on every machine and in every run.
+///
+/// # Examples
+/// ```
+/// use geography_testing::seeded;
+/// assert_eq!(seeded(100, 7).cases, 100);
+/// ```
+#[cfg(feature = "proptest")]
+pub fn seeded(cases: u32, seed: u64) -> Config {
+    Config {
+        cases,
+        rng_algorithm: RngAlgorithm::ChaCha,
+        rng_seed: RngSeed::Fixed(seed),
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
 
 /// Every pair `(i, j)` of vertices below `n` with `i < j`, by `i` then `j`: the bit order of
 /// [`graph_from_code`].
