@@ -7,12 +7,12 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use geography_contest::{format_mistakes, judge_noi2011, judge_noi2011_with_limits, Random};
-use geography_formats::{parse_slide_record, ErrorKind, InputError, Limit, Limits};
+use geography_formats::{parse_slide_record, ErrorKind, InputError, Limits};
 use geography_rules::{
     analyse_slide, bunny_mistakes, replay_slide, Annotation, Method, Piece, Player, Position,
     SlideBoard, SlideBoardError, SlideError, SLIDE_MAX_CELLS,
 };
-use geography_testing::seeded;
+use geography_testing::{assert_located, seeded, too_many_cells};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 
@@ -491,10 +491,7 @@ fn error(input: &str) -> InputError {
 #[track_caller]
 fn assert_error(input: &str, line: u32, column: u32, words: &[&str]) {
     let error = error(input);
-    assert_eq!((error.line, error.column), (line, column), "{error}");
-    for word in words {
-        assert!(error.message.contains(word), "{word:?} not in {error}");
-    }
+    assert_located(&error, (line, column), words);
     assert_eq!(
         error.to_string(),
         format!("line {line}, column {column}: {}", error.message)
@@ -529,20 +526,11 @@ fn a_huge_announced_board_fails_at_once() {
     );
     assert_eq!(
         error("100000 100000\nXO.").kind,
-        ErrorKind::TooLarge {
-            limit: Limit::Cells,
-            max: Limits::DEFAULT_MAX_CELLS,
-            found: 10_000_000_000
-        }
+        too_many_cells(10_000_000_000)
     );
     // With no limit, the slide game's own cap refuses it, at the number of columns.
     let error = judge_noi2011_with_limits(b"100000 100000\nXO.", &Limits::NONE).unwrap_err();
-    assert_eq!((error.line, error.column), (1, 8), "{error}");
-    assert!(error.message.contains("too large"), "{error}");
-    assert!(
-        error.message.contains(&SLIDE_MAX_CELLS.to_string()),
-        "{error}"
-    );
+    assert_located(&error, (1, 8), &["too large", &SLIDE_MAX_CELLS.to_string()]);
     // The largest allowed board, announced but not given: no allocation for it up front.
     assert_error(
         "40 100000\nXO.\n",

@@ -3,7 +3,8 @@
 //!
 //! - generators of cases ([`pairs`], [`graph_from_code`], [`every_graph`],
 //!   [`labelled_digraphs`], [`random_arcs`]) and the seeded configuration of property tests
-//!   ([`seeded`]), used as a dev-dependency by the crates' own tests;
+//!   ([`seeded`]), and the checks of located errors ([`assert_located`], [`too_many_cells`]),
+//!   used as a dev-dependency by the crates' own tests;
 //! - [`fuzz`]: the check behind each fuzz target (`fuzz/fuzz_targets`), which the targets
 //!   call and `tests/fuzz_regressions.rs` replays on every committed finding;
 //! - in `tests/`: the suites that cross the crates (Slither through formats, matchings and
@@ -23,7 +24,9 @@
 
 mod cases;
 pub mod fuzz;
+mod located;
 
 #[cfg(feature = "proptest")]
 pub use cases::seeded;
 pub use cases::{every_graph, graph_from_code, labelled_digraphs, pairs, random_arcs};
+pub use located::{assert_located, too_many_cells};
