@@ -6,6 +6,11 @@
 //!
 //! # Complexity
 //! O(1) per move and per undo; 4 bytes per distinct edge, 16 per move.
+//!
+//! # Tests
+//! Through both games: `tests/directed_edge.rs` and `tests/edge_geography.rs` play and take
+//! back every legal move of random games, and check each refusal in a table (the position
+//! left as it was).
 
 use crate::rules::IllegalMove;
 

@@ -7,6 +7,11 @@
 //!
 //! # Complexity
 //! O(V + E): every arc into a labelled vertex is looked at once.
+//!
+//! # Tests
+//! Through both games, labels on and off against plain search (`tests/vertex_geography.rs`,
+//! `tests/directed_edge.rs`); the claim of `vertex_geography.rs` about where its labels hold,
+//! position by position, in that file's unit test.
 
 use crate::digraph::Digraph;
 
