@@ -7,7 +7,6 @@ mod analyze;
 mod bad_input;
 mod check_generate;
 mod family;
-mod fuzz_regressions;
 mod serve;
 mod slither;
 mod solve_play;

@@ -9,13 +9,14 @@ use std::path::Path;
 use geography_contest::{
     format_mistakes, judge_noi2011, judge_noi2011_with_limits, read_slide_record, Random,
 };
-use geography_formats::{parse_slide_record, ErrorKind, InputError, Limit, Limits};
+use geography_formats::{parse_slide_record, ErrorKind, InputError, Limits};
 use geography_rules::{
     analyse_slide, bunny_mistakes, replay_slide, Annotation, Method, Piece, Player, Position,
     SlideBoard, SlideBoardError, SlideError, SLIDE_MAX_CELLS,
 };
+use geography_testing::{assert_located, seeded, too_many_cells};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
+use proptest::test_runner::Config;
 
 // ---------------------------------------------------------------------------------------------
 // Test data.
@@ -306,12 +307,7 @@ fn oracle_verdicts(game: &Game) -> (Vec<bool>, Vec<usize>) {
 }
 
 fn config(cases: u32) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(0x0b0b_2011),
-        failure_persistence: None,
-        ..Config::default()
-    }
+    seeded(cases, 0x0b0b_2011)
 }
 
 proptest! {
@@ -497,10 +493,7 @@ fn error(input: &str) -> InputError {
 #[track_caller]
 fn assert_error(input: &str, line: u32, column: u32, words: &[&str]) {
     let error = error(input);
-    assert_eq!((error.line, error.column), (line, column), "{error}");
-    for word in words {
-        assert!(error.message.contains(word), "{word:?} not in {error}");
-    }
+    assert_located(&error, (line, column), words);
     assert_eq!(
         error.to_string(),
         format!("line {line}, column {column}: {}", error.message)
@@ -535,20 +528,11 @@ fn a_huge_announced_board_fails_at_once() {
     );
     assert_eq!(
         error("100000 100000\nXO.").kind,
-        ErrorKind::TooLarge {
-            limit: Limit::Cells,
-            max: Limits::DEFAULT_MAX_CELLS,
-            found: 10_000_000_000
-        }
+        too_many_cells(10_000_000_000)
     );
     // With no limit, the slide game's own cap refuses it, at the number of columns.
     let error = judge_noi2011_with_limits(b"100000 100000\nXO.", &Limits::NONE).unwrap_err();
-    assert_eq!((error.line, error.column), (1, 8), "{error}");
-    assert!(error.message.contains("too large"), "{error}");
-    assert!(
-        error.message.contains(&SLIDE_MAX_CELLS.to_string()),
-        "{error}"
-    );
+    assert_located(&error, (1, 8), &["too large", &SLIDE_MAX_CELLS.to_string()]);
     // The largest allowed board, announced but not given: no allocation for it up front.
     assert_error(
         "40 100000\nXO.\n",

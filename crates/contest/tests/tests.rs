@@ -2,7 +2,5 @@
 //! test file of its own (they link once instead of once each).
 
 mod slide;
-mod slither;
-mod stress;
 mod token_game;
 mod treasure;

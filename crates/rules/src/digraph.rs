@@ -46,6 +46,76 @@ pub enum DigraphError {
     TooLarge,
 }
 
+/// Distinct pairs in increasing order, and how many times each was given.
+pub(crate) type DistinctPairs = (Vec<(u32, u32)>, Vec<u32>);
+
+/// The pairs given, each checked against `vertex_count` and put in the form `canonical` gives
+/// it, then merged: the distinct pairs in increasing order, and how many times each was given.
+/// The one reading of an arc list ([`Digraph`]) and of an edge list
+/// ([`Multigraph`](crate::Multigraph)).
+///
+/// # Errors
+/// [`DigraphError::VertexOutOfRange`] for the first pair with an end at or above
+/// `vertex_count`; [`DigraphError::TooLarge`] past `u32` ids.
+pub(crate) fn distinct_pairs(
+    vertex_count: usize,
+    pairs: impl IntoIterator<Item = (u32, u32)>,
+    canonical: impl Fn((u32, u32)) -> (u32, u32),
+) -> Result<DistinctPairs, DigraphError> {
+    if vertex_count >= u32::MAX as usize {
+        return Err(DigraphError::TooLarge);
+    }
+    let mut given: Vec<(u32, u32)> = Vec::new();
+    for (index, (u, v)) in pairs.into_iter().enumerate() {
+        if let Some(vertex) = [u, v].into_iter().find(|&x| x as usize >= vertex_count) {
+            return Err(DigraphError::VertexOutOfRange {
+                index,
+                vertex,
+                vertex_count,
+            });
+        }
+        given.push(canonical((u, v)));
+    }
+    if given.len() >= u32::MAX as usize {
+        return Err(DigraphError::TooLarge);
+    }
+    given.sort_unstable();
+    let mut distinct: Vec<(u32, u32)> = Vec::new();
+    let mut multiplicity: Vec<u32> = Vec::new();
+    for pair in given {
+        if distinct.last() == Some(&pair) {
+            *multiplicity.last_mut().expect("a pair before") += 1;
+        } else {
+            distinct.push(pair);
+            multiplicity.push(1);
+        }
+    }
+    Ok((distinct, multiplicity))
+}
+
+/// Groups the `(key, value)` entries by key, each key below `keys`, keeping their order
+/// within a key: the CSR offsets (`keys + 1` of them; key `k`'s values are
+/// `values[offsets[k]..offsets[k + 1]]`) and the values. Two passes over `entries`.
+pub(crate) fn group_by_key(
+    keys: usize,
+    entries: impl Iterator<Item = (u32, u32)> + Clone,
+) -> (Vec<u32>, Vec<u32>) {
+    let mut offsets = vec![0u32; keys + 1];
+    for (key, _) in entries.clone() {
+        offsets[key as usize + 1] += 1;
+    }
+    for k in 0..keys {
+        offsets[k + 1] += offsets[k];
+    }
+    let mut fill = offsets.clone();
+    let mut values = vec![0u32; offsets[keys] as usize];
+    for (key, value) in entries {
+        values[fill[key as usize] as usize] = value;
+        fill[key as usize] += 1;
+    }
+    (offsets, values)
+}
+
 /// A directed multigraph: distinct arcs sorted by (tail, head), each with a multiplicity
 /// of at least 1, and CSR out- and in-lists of arc ids.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -88,55 +158,13 @@ impl Digraph {
         vertex_count: usize,
         arcs: impl IntoIterator<Item = (u32, u32)>,
     ) -> Result<Self, DigraphError> {
-        if vertex_count >= u32::MAX as usize {
-            return Err(DigraphError::TooLarge);
-        }
-        let mut pairs: Vec<(u32, u32)> = Vec::new();
-        for (index, (u, v)) in arcs.into_iter().enumerate() {
-            for vertex in [u, v] {
-                if vertex as usize >= vertex_count {
-                    return Err(DigraphError::VertexOutOfRange {
-                        index,
-                        vertex,
-                        vertex_count,
-                    });
-                }
-            }
-            pairs.push((u, v));
-        }
-        if pairs.len() >= u32::MAX as usize {
-            return Err(DigraphError::TooLarge);
-        }
-        pairs.sort_unstable();
-        let mut tails = Vec::new();
-        let mut heads = Vec::new();
-        let mut multiplicity: Vec<u32> = Vec::new();
-        for &(u, v) in &pairs {
-            if tails.last() == Some(&u) && heads.last() == Some(&v) {
-                *multiplicity.last_mut().expect("an arc before") += 1;
-            } else {
-                tails.push(u);
-                heads.push(v);
-                multiplicity.push(1);
-            }
-        }
-        let n = vertex_count;
-        let mut out_offsets = vec![0u32; n + 1];
-        let mut in_offsets = vec![0u32; n + 1];
-        for (&u, &v) in tails.iter().zip(&heads) {
-            out_offsets[u as usize + 1] += 1;
-            in_offsets[v as usize + 1] += 1;
-        }
-        for v in 0..n {
-            out_offsets[v + 1] += out_offsets[v];
-            in_offsets[v + 1] += in_offsets[v];
-        }
-        let mut fill = in_offsets.clone();
-        let mut in_arcs = vec![0u32; heads.len()];
-        for (id, &v) in heads.iter().enumerate() {
-            in_arcs[fill[v as usize] as usize] = id as u32;
-            fill[v as usize] += 1;
-        }
+        let (ends, multiplicity) = distinct_pairs(vertex_count, arcs, |arc| arc)?;
+        let (tails, heads): (Vec<u32>, Vec<u32>) = ends.into_iter().unzip();
+        let (out_offsets, _) = group_by_key(vertex_count, tails.iter().map(|&u| (u, 0)));
+        let (in_offsets, in_arcs) = group_by_key(
+            vertex_count,
+            heads.iter().enumerate().map(|(id, &v)| (v, id as u32)),
+        );
         Ok(Digraph {
             out_offsets,
             tails,
@@ -307,19 +335,10 @@ pub fn strong_components(graph: &Digraph) -> Components {
     // Labels count down from n - 1 as components close: number them from 0 instead.
     let count = n as u32 - label;
     let component: Vec<u32> = rindex.iter().map(|&l| n as u32 - 1 - l).collect();
-    let mut starts = vec![0u32; count as usize + 1];
-    for &c in &component {
-        starts[c as usize + 1] += 1;
-    }
-    for c in 0..count as usize {
-        starts[c + 1] += starts[c];
-    }
-    let mut fill = starts.clone();
-    let mut members = vec![0u32; n];
-    for (v, &c) in component.iter().enumerate() {
-        members[fill[c as usize] as usize] = v as u32;
-        fill[c as usize] += 1;
-    }
+    let (starts, members) = group_by_key(
+        count as usize,
+        component.iter().enumerate().map(|(v, &c)| (c, v as u32)),
+    );
     Components {
         component,
         members,
@@ -331,6 +350,7 @@ pub fn strong_components(graph: &Digraph) -> Components {
 mod tests {
     use super::*;
     use geography_matching::Random;
+    use geography_testing::random_arcs;
 
     #[test]
     fn csr_lists_hold_every_arc_with_its_multiplicity() {
@@ -355,9 +375,8 @@ mod tests {
         let mut random = Random::new(7);
         for _ in 0..300 {
             let n = 1 + random.below(9);
-            let arcs: Vec<(u32, u32)> = (0..random.below(3 * n))
-                .map(|_| (random.below(n) as u32, random.below(n) as u32))
-                .collect();
+            let m = random.below(3 * n);
+            let arcs = random_arcs(&mut random, n, m);
             let g = Digraph::from_arcs(n, arcs.iter().copied()).unwrap();
             let mut reach = vec![vec![false; n]; n];
             for (v, row) in reach.iter_mut().enumerate() {

@@ -101,10 +101,12 @@
 //! [`Rules`]. Below: the labels' claim position by position.
 
 use crate::bounded_search::{
-    search, Expansion, HashedTable, Outcome, SearchBound, SearchGame, StartOutcomes, Value,
+    analysis_by_move, search, Expansion, HashedTable, Outcome, SearchBound, SearchGame,
+    StartOutcomes, Value,
 };
 use crate::digraph::{strong_components, Components, Digraph};
 use crate::position::{Position, Solution};
+use crate::retrograde::{propagate, Label};
 use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
 use geography_matching::{Graph, Random};
 
@@ -490,17 +492,6 @@ fn matching_graph(
     (LocalGraph { graph, index }, aside)
 }
 
-/// The retrograde label of a vertex of a component (see the module documentation).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Label {
-    /// Not decided by retrograde analysis.
-    Open,
-    /// An exit to a losing entry, or an arc into a `Lose` vertex: wins.
-    Win,
-    /// Every exit to a winning entry, every arc inside into a `Win` vertex: loses.
-    Lose,
-}
-
 /// The labels of component `c` into `scratch.0` (none when `retrograde` is off; `scratch.1`
 /// is scratch), and the outcomes of its labelled members; how many are labelled.
 fn label_outcomes(
@@ -569,28 +560,9 @@ fn label_component(
             queue.push(u);
         }
     }
-    let mut next = 0;
-    while next < queue.len() {
-        let v = queue[next];
-        next += 1;
-        let lose = labels[v as usize] == Label::Lose;
-        for &a in graph.in_arcs(v) {
-            let u = graph.arc(a as usize).0;
-            if u == v || !inside(u) || labels[u as usize] != Label::Open {
-                continue;
-            }
-            if lose {
-                labels[u as usize] = Label::Win;
-                queue.push(u);
-            } else {
-                open[u as usize] -= 1;
-                if open[u as usize] == 0 {
-                    labels[u as usize] = Label::Lose;
-                    queue.push(u);
-                }
-            }
-        }
-    }
+    propagate(graph, labels, open, &mut queue, |u, v, _| {
+        u != v && inside(u)
+    });
     queue
 }
 
@@ -965,22 +937,8 @@ impl Rules for DirectedVertexGame<'_> {
         let rest = Digraph::from_arcs(names.len(), arcs).expect("local vertices");
         let starts: Vec<u32> = legal_moves.iter().map(|&y| index[y as usize]).collect();
         let solution = solve_directed_vertex_from(&rest, self.bound, &starts, go_on);
-        let mut winning_moves = Vec::new();
-        for &y in &legal_moves {
-            match solution.outcome(index[y as usize]) {
-                Outcome::Lose => winning_moves.push(y),
-                Outcome::Win => {}
-                Outcome::Undecided => {
-                    return Err(Undecided {
-                        explored: self.bound.max_positions,
-                    });
-                }
-            }
-        }
-        Ok(PositionAnalysis {
-            mover_wins: !winning_moves.is_empty(),
-            winning_moves,
-            legal_moves,
+        analysis_by_move(legal_moves, self.bound, |y| {
+            flip(solution.outcome(index[y as usize]))
         })
     }
 }
@@ -988,6 +946,7 @@ impl Rules for DirectedVertexGame<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use geography_testing::random_arcs;
 
     /// Whether the mover wins from `token` with `visited` (a bit mask), by plain search.
     fn brute(g: &Digraph, token: u32, visited: u32) -> bool {
@@ -1008,9 +967,7 @@ mod tests {
         for _ in 0..3000 {
             let n = 2 + random.below(6);
             let m = n + random.below(2 * n);
-            let arcs: Vec<(u32, u32)> = (0..m)
-                .map(|_| (random.below(n) as u32, random.below(n) as u32))
-                .collect();
+            let arcs = random_arcs(&mut random, n, m);
             let g = Digraph::from_arcs(n, arcs).unwrap();
             let solution = solve_directed_vertex(&g, SearchBound::default());
             let components = &solution.components;

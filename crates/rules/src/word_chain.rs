@@ -29,7 +29,7 @@ use std::collections::HashMap;
 
 use thiserror::Error;
 
-use crate::bounded_search::{Outcome, SearchBound};
+use crate::bounded_search::{analysis_by_move, Outcome, SearchBound};
 use crate::digraph::Digraph;
 use crate::directed_edge::{move_outcome, reduce, EdgeSearch, Pruning};
 use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
@@ -467,26 +467,11 @@ impl Rules for WordChainGame<'_> {
         }
         let mut shared = EdgeSearch::new(g, reduce(g, &left, chain.pruning), chain.pruning);
         let mut by_arc: HashMap<usize, Outcome> = HashMap::new();
-        let mut winning_moves = Vec::new();
-        for &i in &legal_moves {
+        analysis_by_move(legal_moves, chain.bound, |i| {
             let a = chain.word_arc[i as usize] as usize;
-            let outcome = *by_arc
+            *by_arc
                 .entry(a)
-                .or_insert_with(|| move_outcome(g, &mut left, a, &mut shared, chain.bound, go_on));
-            match outcome {
-                Outcome::Win => winning_moves.push(i),
-                Outcome::Lose => {}
-                Outcome::Undecided => {
-                    return Err(Undecided {
-                        explored: chain.bound.max_positions,
-                    });
-                }
-            }
-        }
-        Ok(PositionAnalysis {
-            mover_wins: !winning_moves.is_empty(),
-            winning_moves,
-            legal_moves,
+                .or_insert_with(|| move_outcome(g, &mut left, a, &mut shared, chain.bound, go_on))
         })
     }
 }

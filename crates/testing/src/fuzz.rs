@@ -4,9 +4,7 @@
 //! panic of its own, an error located outside the input or whose message is not one
 //! printable line, a parse that does not round-trip, or an answer that disagrees with the
 //! brute-force oracle. The same functions replay the inputs committed under
-//! `testdata/fuzz-regressions/<target>/` in `crates/contest/tests/fuzz_regressions.rs`, which
-//! includes this file, so it uses nothing but `geography-matching`, `geography-boards`,
-//! `geography-rules`, `geography-formats` and `geography-contest`.
+//! `testdata/fuzz-regressions/<target>/` in `crates/testing/tests/fuzz_regressions.rs`.
 
 use std::fmt::Write as _;
 
@@ -422,8 +420,7 @@ pub fn solver(data: &[u8]) {
     };
     let n = 1 + u32::from(first) % BRUTE_FORCE_VERTICES as u32;
     let bit = |k: usize| rest.get(k / 8).is_some_and(|&b| b >> (k % 8) & 1 == 1);
-    let pairs = (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j)));
-    let edges: Vec<(u32, u32)> = pairs
+    let edges: Vec<(u32, u32)> = crate::pairs(n)
         .enumerate()
         .filter(|&(k, _)| bit(k))
         .map(|(_, e)| e)
