@@ -8,7 +8,10 @@
 //! never uses a loop (its vertex is visited), edge geography uses each copy once.
 //!
 //! [`strong_components`] is Tarjan's algorithm (R. Tarjan, "Depth-first search and linear
-//! graph algorithms", SIAM J. Comput. 1 (1972) 146–160), iterative: an explicit stack of
+//! graph algorithms", SIAM J. Comput. 1 (1972) 146–160) in Pearce's form, one word per vertex
+//! for the preorder numbers, the low links, the stack flags and the components together
+//! (D. J. Pearce, "A space-efficient algorithm for finding strongly connected components",
+//! Inf. Process. Lett. 116 (2016) 47–52), iterative: an explicit stack of
 //! (vertex, next out-arc) frames, so the depth is bounded by memory, not by the call stack.
 //! Components are numbered in the order Tarjan closes them, which is a reverse topological
 //! order of the condensation: every arc leaving component `c` enters a component `< c`.
@@ -241,6 +244,9 @@ pub struct Components {
     pub members: Vec<u32>,
     /// Offsets into `members`, one more than there are components.
     pub starts: Vec<u32>,
+    /// The place of each vertex among its component's members: one numbering that serves
+    /// every component at once (a solver reads it only for the vertices of its component).
+    pub position: Vec<u32>,
 }
 
 impl Components {
@@ -255,7 +261,8 @@ impl Components {
     }
 }
 
-/// The strongly connected components of `graph` by Tarjan's algorithm, iterative. Every arc
+/// The strongly connected components of `graph` by Tarjan's algorithm in Pearce's one-array
+/// form, iterative. Every arc
 /// between two components goes from a higher number to a lower one (sinks first).
 ///
 /// # Complexity
@@ -339,10 +346,18 @@ pub fn strong_components(graph: &Digraph) -> Components {
         count as usize,
         component.iter().enumerate().map(|(v, &c)| (c, v as u32)),
     );
+    let mut position = vec![0u32; n];
+    for c in 0..count as usize {
+        let run = &members[starts[c] as usize..starts[c + 1] as usize];
+        for (i, &v) in run.iter().enumerate() {
+            position[v as usize] = i as u32;
+        }
+    }
     Components {
         component,
         members,
         starts,
+        position,
     }
 }
 

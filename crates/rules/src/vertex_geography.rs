@@ -82,8 +82,10 @@
 //!   outcome and winning move with the labels on and off against plain search.
 //!
 //! # Complexity
-//! O(V + E) for the components, the DAG part, the exits and the labels; a symmetric
-//! component costs one decomposition (a few O(V + E) passes in practice); a searched
+//! O(V + E) for the components, the DAG part, the exits and the labels (every component
+//! numbers its vertices by [`Components::position`](crate::Components::position), computed
+//! once for all, so a component costs its own size and no more, however many there are); a
+//! symmetric component costs one decomposition (a few O(V + E) passes in practice); a searched
 //! component of k vertices at most k · `max_positions` positions, each O(out-degree · log)
 //! plus the table: an incremental Zobrist hash of the visited set and the token (a random
 //! word per vertex, flipped in and out as vertices are visited) through an identity hasher,
@@ -259,9 +261,9 @@ fn solve(
             })
         {
             let (local, aside) = matching_graph(graph, &components, &outcomes, c);
-            let solution = Solution::new(&local.graph);
+            let solution = Solution::new(&local);
             for &v in members {
-                let lv = local.index[v as usize];
+                let lv = components.position[v as usize];
                 outcomes[v as usize] = if aside[lv as usize] || solution.mover_wins(lv) {
                     Outcome::Win
                 } else {
@@ -330,7 +332,7 @@ impl DirectedVertexSolution {
         let comp = &self.components.component;
         let c = comp[v as usize] as usize;
         let mut result = Vec::new();
-        let mut symmetric: Option<(LocalGraph, Vec<bool>, Vec<u32>)> = None;
+        let mut symmetric: Option<(Vec<bool>, Vec<u32>)> = None;
         let mut searched: Option<(ComponentGame<'_>, HashedTable)> = None;
         for &y in g.out_neighbors(v) {
             if y == v {
@@ -341,22 +343,22 @@ impl DirectedVertexSolution {
             } else if self.witness[v as usize] == y {
                 Outcome::Win
             } else if self.method[c] == Method::Matching {
-                let (local, aside, wins) = symmetric.get_or_insert_with(|| {
+                let (aside, wins) = symmetric.get_or_insert_with(|| {
                     let (local, aside) = matching_graph(g, &self.components, &self.outcomes, c);
-                    let lv = local.index[v as usize];
+                    let lv = self.components.position[v as usize];
                     let wins = if aside[lv as usize] {
                         Vec::new()
                     } else {
-                        let mut position = Position::new(&local.graph);
+                        let mut position = Position::new(&local);
                         position.play(lv).expect("a vertex of the local graph");
                         position.analyse().winning_moves
                     };
-                    (local, aside, wins)
+                    (aside, wins)
                 });
-                let ly = local.index[y as usize];
+                let ly = self.components.position[y as usize];
                 if aside[ly as usize] {
                     Outcome::Lose
-                } else if aside[local.index[v as usize] as usize] {
+                } else if aside[self.components.position[v as usize] as usize] {
                     flip(self.outcomes[y as usize])
                 } else if wins.contains(&ly) {
                     Outcome::Win
@@ -454,26 +456,17 @@ fn is_symmetric(graph: &Digraph, components: &Components, c: usize) -> bool {
     })
 }
 
-struct LocalGraph {
-    /// The undirected graph on the component's vertices, in the order of its members.
-    graph: Graph,
-    /// The local index of each vertex of the component (others: unused).
-    index: Vec<u32>,
-}
-
 /// The component as an undirected graph with the vertices of A (an exit to a losing entry)
-/// isolated, and which local vertices are in A.
+/// isolated (its vertices numbered by [`Components::position`]), and which local vertices are
+/// in A.
 fn matching_graph(
     graph: &Digraph,
     components: &Components,
     outcomes: &[Outcome],
     c: usize,
-) -> (LocalGraph, Vec<bool>) {
+) -> (Graph, Vec<bool>) {
     let members = components.members_of(c);
-    let mut index = vec![NONE; graph.vertex_count()];
-    for (i, &v) in members.iter().enumerate() {
-        index[v as usize] = i as u32;
-    }
+    let (index, comp) = (&components.position, &components.component);
     let aside: Vec<bool> = members
         .iter()
         .map(|&v| exit_value_parts(graph, components, outcomes, v).0)
@@ -482,14 +475,17 @@ fn matching_graph(
     for &u in members {
         let lu = index[u as usize];
         for &w in graph.out_neighbors(u) {
+            if w <= u || comp[w as usize] as usize != c {
+                continue;
+            }
             let lw = index[w as usize];
-            if w > u && lw != NONE && !aside[lu as usize] && !aside[lw as usize] {
+            if !aside[lu as usize] && !aside[lw as usize] {
                 edges.push((lu, lw));
             }
         }
     }
     let graph = Graph::from_edges(members.len(), edges).expect("local vertices");
-    (LocalGraph { graph, index }, aside)
+    (graph, aside)
 }
 
 /// The labels of component `c` into `scratch.0` (none when `retrograde` is off; `scratch.1`
@@ -572,7 +568,8 @@ struct ComponentGame<'a> {
     graph: &'a Digraph,
     component: &'a [u32],
     c: u32,
-    index: Vec<u32>,
+    /// The place of each vertex among its component's members ([`Components::position`]).
+    index: &'a [u32],
     /// Per local vertex: an exit to a losing entry, an exit to an undecided entry, the
     /// retrograde label, the Zobrist word.
     lose_exit: Vec<bool>,
@@ -598,12 +595,10 @@ impl<'a> ComponentGame<'a> {
         labels: &[Label],
     ) -> Self {
         let members = components.members_of(c);
-        let mut index = vec![NONE; graph.vertex_count()];
         let mut lose_exit = Vec::with_capacity(members.len());
         let mut unknown_exit = Vec::with_capacity(members.len());
         let mut label = Vec::with_capacity(members.len());
-        for (i, &v) in members.iter().enumerate() {
-            index[v as usize] = i as u32;
+        for &v in members {
             let (lose, unknown) = exit_value_parts(graph, components, outcomes, v);
             lose_exit.push(lose);
             unknown_exit.push(unknown);
@@ -615,7 +610,7 @@ impl<'a> ComponentGame<'a> {
             graph,
             component: &components.component,
             c: c as u32,
-            index,
+            index: &components.position,
             lose_exit,
             unknown_exit,
             label,
