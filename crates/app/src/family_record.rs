@@ -10,45 +10,10 @@ use geography_rules::{Named, SearchBound};
 
 use crate::analyze::{AnalyzeReport, Played};
 use crate::family::{solve_word_chain, GraphGame, GraphPlayed, SearchOptions, WordChainSolution};
-use crate::games::{DirectedEdge, DirectedToken, EdgeGame, Started, Variant, WordsGame};
+use crate::games::{DirectedEdge, DirectedToken, EdgeGame, Started, Variant, Walked, WordsGame};
 use crate::job::{Budget, JobError};
 use crate::record::{annotate, report_of};
 use crate::session::Session;
-
-/// A game played along a walk of vertices: the move that goes to a vertex from the token.
-trait Walked: Variant<Board = Started> {
-    /// The move from `token` to `v`.
-    fn towards(token: u32, v: u32) -> Self::Move;
-    /// The vertex a move goes to.
-    fn to(mv: Self::Move) -> u32;
-}
-
-impl Walked for DirectedToken {
-    fn towards(_: u32, v: u32) -> u32 {
-        v
-    }
-    fn to(v: u32) -> u32 {
-        v
-    }
-}
-
-impl Walked for EdgeGame {
-    fn towards(token: u32, v: u32) -> (u32, u32) {
-        (token, v)
-    }
-    fn to((_, v): (u32, u32)) -> u32 {
-        v
-    }
-}
-
-impl Walked for DirectedEdge {
-    fn towards(token: u32, v: u32) -> (u32, u32) {
-        (token, v)
-    }
-    fn to((_, v): (u32, u32)) -> u32 {
-        v
-    }
-}
 
 /// Annotates a walk record played as `game`: the token game on its digraph, or edge
 /// geography on its multigraph or multi-digraph; player 1 makes the first move from the

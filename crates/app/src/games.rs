@@ -372,3 +372,40 @@ impl Variant for WordsGame {
         }
     }
 }
+
+/// A game played along a walk of vertices from a start (the token game on a digraph, edge
+/// geography): the move that goes to a vertex from the token, and back. Records and the
+/// front ends' typed moves name a move by the vertex it reaches.
+pub trait Walked: Variant<Board = Started> {
+    /// The move from `token` to `v`.
+    fn towards(token: u32, v: u32) -> Self::Move;
+    /// The vertex a move goes to.
+    fn to(mv: Self::Move) -> u32;
+}
+
+impl Walked for DirectedToken {
+    fn towards(_: u32, v: u32) -> u32 {
+        v
+    }
+    fn to(v: u32) -> u32 {
+        v
+    }
+}
+
+impl Walked for EdgeGame {
+    fn towards(token: u32, v: u32) -> (u32, u32) {
+        (token, v)
+    }
+    fn to((_, v): (u32, u32)) -> u32 {
+        v
+    }
+}
+
+impl Walked for DirectedEdge {
+    fn towards(token: u32, v: u32) -> (u32, u32) {
+        (token, v)
+    }
+    fn to((_, v): (u32, u32)) -> u32 {
+        v
+    }
+}

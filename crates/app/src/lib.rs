@@ -50,7 +50,7 @@ pub use family::{
 pub use family_record::{analyze_chain, analyze_walk};
 pub use games::{
     DirectedEdge, DirectedToken, EdgeGame, Refusal, SlitherGame, Started, TokenGame, Variant,
-    WordsGame,
+    Walked, WordsGame,
 };
 pub use geography_contest::{
     check_answer, judge, random_graph, random_words, slide_record, token_board, treasure_maps,

@@ -349,17 +349,6 @@ impl fmt::Display for TreasureMap {
 mod tests {
     use super::*;
 
-    /// A map written as in the judge's format: `N M`, then the values.
-    fn map(text: &str) -> TreasureMap {
-        let numbers: Vec<i64> = text
-            .split_whitespace()
-            .map(|t| t.parse().expect("a number"))
-            .collect();
-        let values = numbers[2..].iter().map(|&v| v as i8).collect();
-        TreasureMap::from_values(numbers[0] as usize, numbers[1] as usize, values)
-            .expect("test map is valid")
-    }
-
     #[test]
     fn spot_stays_small() {
         assert_eq!(std::mem::size_of::<Spot>(), 2);
@@ -367,7 +356,7 @@ mod tests {
 
     #[test]
     fn hits_keep_the_invariants() {
-        let mut m = map("1 2\n-1 3\n");
+        let mut m = TreasureMap::from_values(1, 2, vec![-1, 3]).unwrap();
         m.set_stone(1, 0);
         assert_eq!(m.cell(1, 2), Spot::Empty);
         let treasure = m.treasure_index();
@@ -433,7 +422,7 @@ mod tests {
     #[test]
     fn display_writes_the_input_format_back() {
         let text = "2 3\n1 -1 0\n99 2 0\n";
-        let m = map(text);
+        let m = TreasureMap::from_values(2, 3, vec![1, -1, 0, 99, 2, 0]).unwrap();
         assert_eq!(m.to_string(), text);
         assert_eq!(m.treasure(), (1, 2));
         assert_eq!(m.cell(2, 1), Spot::Stone(99));

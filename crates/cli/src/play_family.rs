@@ -3,7 +3,7 @@
 //! chains (`play --format words FILE`). Vertices are typed as their ids, words as written.
 
 use geography_app::{
-    DirectedEdge, DirectedToken, EdgeGame, PositionAnalysis, Session, Started, Variant,
+    DirectedEdge, DirectedToken, EdgeGame, PositionAnalysis, Session, Started, Variant, Walked,
     WordChainSolution, WordsGame,
 };
 
@@ -22,54 +22,26 @@ fn vertices(vs: impl IntoIterator<Item = u32>) -> String {
 }
 
 /// What a graph game played from a start shows: the token and its walk, and whose turn it is.
-trait Walk: Variant<Board = Started> {
+trait Walk: Walked {
     /// The rule, in the opening line.
     const RULE: &'static str;
     /// What the walk is called: `path` (vertices visited once) or `walk`.
     const WALK: &'static str;
-    /// The vertex a move goes to.
-    fn to(mv: Self::Move) -> u32;
-    /// The move to `v` from the token.
-    fn towards(token: u32, v: u32) -> Self::Move;
 }
 
 impl Walk for DirectedToken {
     const RULE: &'static str = "move the token along an arc to an unvisited vertex";
     const WALK: &'static str = "path";
-
-    fn to(v: u32) -> u32 {
-        v
-    }
-
-    fn towards(_token: u32, v: u32) -> u32 {
-        v
-    }
 }
 
 impl Walk for EdgeGame {
     const RULE: &'static str = "move the token along an unused edge";
     const WALK: &'static str = "walk";
-
-    fn to((_, v): (u32, u32)) -> u32 {
-        v
-    }
-
-    fn towards(token: u32, v: u32) -> (u32, u32) {
-        (token, v)
-    }
 }
 
 impl Walk for DirectedEdge {
     const RULE: &'static str = "move the token along an unused arc";
     const WALK: &'static str = "walk";
-
-    fn to((_, v): (u32, u32)) -> u32 {
-        v
-    }
-
-    fn towards(token: u32, v: u32) -> (u32, u32) {
-        (token, v)
-    }
 }
 
 /// The screen of every [`Walk`].
@@ -115,11 +87,11 @@ macro_rules! walk_screen {
             }
 
             fn engine_played(_session: &Session<'_, Self>, mv: Self::Move) -> String {
-                format!("engine moves to {}\n", <$variant as Walk>::to(mv))
+                format!("engine moves to {}\n", <$variant as Walked>::to(mv))
             }
 
             fn list(_board: &Started, moves: &[Self::Move]) -> String {
-                vertices(moves.iter().map(|&mv| <$variant as Walk>::to(mv)))
+                vertices(moves.iter().map(|&mv| <$variant as Walked>::to(mv)))
             }
 
             fn read(
@@ -131,7 +103,7 @@ macro_rules! walk_screen {
                     .last()
                     .expect("the start");
                 typed_vertex(typed)
-                    .map(|v| <$variant as Walk>::towards(token, v))
+                    .map(|v| <$variant as Walked>::towards(token, v))
                     .ok_or(None)
             }
 
