@@ -68,6 +68,7 @@ mod dulmage_mendelsohn;
 mod edge_classes;
 mod families;
 mod forest;
+mod gabow;
 mod gallai_edmonds;
 mod graph;
 mod greedy;
@@ -93,6 +94,7 @@ pub use decomposition::{Class, Decomposition, Proof};
 pub use dulmage_mendelsohn::bipartite_decomposition;
 pub use edge_classes::{edge_classes, edge_classes_until, EdgeClass, EdgeClasses};
 pub use families::{Family, FamilyGraph};
+pub use gabow::general_shortest_path_phases;
 pub use gallai_edmonds::gallai_edmonds;
 pub use graph::{Adjacency, Graph, GraphError, Masked, MaskedNeighbors, NONE};
 pub use greedy::greedy_matching;
@@ -105,7 +107,7 @@ pub use random::Random;
 pub use shortest_paths::shortest_path_phases;
 pub use solve::{
     bipartite_maximum_matching, decompose, decompose_bipartite,
-    decompose_bipartite_forcing_finisher, decompose_bipartite_from,
+    decompose_bipartite_forcing_finisher, decompose_bipartite_from, decompose_forcing_finisher,
 };
 
 // The README's example runs as a doctest too.

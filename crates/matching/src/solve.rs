@@ -19,11 +19,13 @@
 //! vertices and on masked ones; by solving a path and a cycle of a million vertices; and by
 //! the renumbering unit test below.
 
-use crate::blossom::blossom_decomposition;
+use crate::blossom::blossom_decomposition_until;
 use crate::budgeted_search::{budgeted_searches_until, solver_budget, WarmStart};
 use crate::colouring::two_colouring;
 use crate::decomposition::Decomposition;
 use crate::dulmage_mendelsohn::{bipartite_decomposition, decomposition_of_missable};
+use crate::gabow::general_shortest_path_phases;
+use crate::gallai_edmonds::gallai_edmonds;
 use crate::graph::Adjacency;
 use crate::greedy::greedy_matching;
 use crate::matching::Matching;
@@ -89,8 +91,29 @@ pub fn bipartite_maximum_matching<G: Adjacency>(graph: &G, side: &[bool]) -> Mat
 pub fn decompose<G: Adjacency>(graph: &G) -> Decomposition {
     match two_colouring(graph) {
         Some(side) => decompose_bipartite(graph, &side),
-        None => blossom_decomposition(graph),
+        None => general_decomposition(graph, Stall::Rate),
     }
+}
+
+/// The blossom pass from the greedy start, stopped when it stalls (by `stall`;
+/// see `blossom_decomposition_until`), then phases of shortest augmenting paths
+/// ([`general_shortest_path_phases`]) from the matching it leaves and one Gallai–Edmonds
+/// forest from the maximum matching.
+fn general_decomposition<G: Adjacency>(graph: &G, stall: Stall) -> Decomposition {
+    match blossom_decomposition_until(graph, greedy_matching(graph), stall) {
+        Ok(decomposition) => decomposition,
+        Err(matching) => gallai_edmonds(graph, general_shortest_path_phases(graph, matching).0),
+    }
+}
+
+/// [`decompose`] on any graph, bipartite or not, by the general path with its finisher
+/// forced: the blossom pass stops once it has done `work` units (scanned edges), whatever
+/// its progress, and phases of shortest augmenting paths finish from there. With `work` 0,
+/// the finisher does everything after the greedy start.
+// For tests and benches: every path of the general solve, on any input.
+#[doc(hidden)]
+pub fn decompose_forcing_finisher<G: Adjacency>(graph: &G, work: u64) -> Decomposition {
+    general_decomposition(graph, Stall::After(work))
 }
 
 /// [`decompose`] for a graph whose two-colouring is already known (a board's chessboard
