@@ -108,7 +108,8 @@ fn search_every_root<G: Adjacency>(
     matching: Matching,
     depth_first_labels: u32,
 ) -> (Matching, Forest) {
-    let (matching, forest, _) = search_roots_until(graph, matching, depth_first_labels, Stall::Never);
+    let (matching, forest, _) =
+        search_roots_until(graph, matching, depth_first_labels, Stall::Never);
     (matching, forest)
 }
 

@@ -88,13 +88,16 @@ use crate::matching::Matching;
 /// let (m, phases) = general_shortest_path_phases(&g, start);
 /// assert_eq!((m.size(), phases), (2, 2));
 /// ```
-pub fn general_shortest_path_phases<G: Adjacency>(graph: &G, matching: Matching) -> (Matching, u32) {
+pub fn general_shortest_path_phases<G: Adjacency>(
+    graph: &G,
+    matching: Matching,
+) -> (Matching, u32) {
     let mut phases = Phases::new(graph.vertex_bound());
     phases.run(graph, matching, u32::MAX, &mut |_, _| {})
 }
 
 /// [`general_shortest_path_phases`] stopped after `most` phases, calling `watch` with ℓ and
-/// each phase's flipped paths (tests).
+/// each phase's flipped paths, the repeated work left uncapped (tests: every phase maximal).
 #[cfg(test)]
 fn phases_watched<G: Adjacency>(
     graph: &G,
@@ -103,6 +106,7 @@ fn phases_watched<G: Adjacency>(
     watch: &mut dyn FnMut(u32, &[Vec<u32>]),
 ) -> (Matching, u32) {
     let mut phases = Phases::new(graph.vertex_bound());
+    phases.capped = false;
     phases.run(graph, matching, most, watch)
 }
 
@@ -130,6 +134,8 @@ struct Phases {
     unions: Vec<(u32, u32, u32)>,
     /// The blossoms of H: `node[v]` leads to the base of `v`'s contracted blossom.
     node: Vec<u32>,
+    /// Whether successful searches bury their trees once their work passes V + E.
+    capped: bool,
 }
 
 impl Phases {
@@ -142,6 +148,7 @@ impl Phases {
             events: Vec::new(),
             unions: Vec::new(),
             node: (0..bound as u32).collect(),
+            capped: true,
         }
     }
 
@@ -278,8 +285,8 @@ impl Phases {
     /// Twice the dual of `v` at K*, blossoms formed at K* undone.
     fn dual(&self, dual: &Forest, v: u32, key: u32) -> i64 {
         let key = i64::from(key);
-        let outer = dual.is_even(v)
-            && !(dual.is_bridged(v) && i64::from(self.since[v as usize]) == key);
+        let outer =
+            dual.is_even(v) && !(dual.is_bridged(v) && i64::from(self.since[v as usize]) == key);
         if outer {
             2 * i64::from(self.level[v as usize]) - key
         } else if dual.is_labelled(v) {
@@ -333,9 +340,9 @@ impl Phases {
                 Growth::Augmenting(end) => {
                     hpath.clear();
                     forest.augmenting_path(end, &hmates, &mut hpath);
-                    paths.push(self.lift(&h, mates, dual, &hpath));
+                    paths.push(Self::lift(&h, mates, dual, &hpath));
                     repeated += forest.scanned() - before;
-                    if repeated > cap {
+                    if self.capped && repeated > cap {
                         forest.bury();
                     } else {
                         forest.reset();
@@ -356,7 +363,7 @@ impl Phases {
     /// The path of `graph` that the augmenting path `hpath` of H (exposed end first, root
     /// last) stands for: inside each contracted blossom, the even path the search keeps from
     /// the vertex where the path crosses in to the base.
-    fn lift(&self, h: &Contracted, mates: &[u32], dual: &mut Forest, hpath: &[u32]) -> Vec<u32> {
+    fn lift(h: &Contracted, mates: &[u32], dual: &mut Forest, hpath: &[u32]) -> Vec<u32> {
         let mut path = Vec::new();
         let mut piece = Vec::new();
         let mut entry = NONE;
@@ -466,5 +473,137 @@ impl Adjacency for Contracted {
 
     fn edge_count(&self) -> usize {
         self.targets.len() / 2
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::blossom::maximum_matching;
+    use crate::families::Family;
+    use crate::graph::Graph;
+    use crate::random::Random;
+
+    /// The length of a shortest augmenting path (`None`: the matching is maximum), by trying
+    /// every simple alternating path from every exposed vertex (small graphs only).
+    fn shortest_augmenting_path(graph: &Graph, m: &Matching) -> Option<usize> {
+        let n = graph.vertex_count();
+        let mut best = None;
+        let mut on_path = vec![false; n];
+        // (vertex, length so far, whether the next edge is matched, next neighbour index)
+        for root in (0..n as u32).filter(|&v| m.is_exposed(v)) {
+            let mut stack = vec![(root, 0usize, 0usize)];
+            on_path[root as usize] = true;
+            while let Some(&mut (v, length, ref mut next)) = stack.last_mut() {
+                let neighbours = graph.neighbor_slice(v);
+                let matched_next = length % 2 == 1;
+                if *next >= neighbours.len() {
+                    on_path[v as usize] = false;
+                    stack.pop();
+                    continue;
+                }
+                let w = neighbours[*next];
+                *next += 1;
+                if on_path[w as usize] || (m.mate(v) == Some(w)) != matched_next {
+                    continue;
+                }
+                if !matched_next && m.is_exposed(w) {
+                    best = Some(best.map_or(length + 1, |b: usize| b.min(length + 1)));
+                    continue;
+                }
+                on_path[w as usize] = true;
+                stack.push((w, length + 1, 0));
+            }
+        }
+        best
+    }
+
+    fn random_graph(rng: &mut Random, n: usize, edges: usize) -> Graph {
+        let pairs: Vec<(u32, u32)> = (0..edges)
+            .map(|_| (rng.below(n) as u32, rng.below(n) as u32))
+            .collect();
+        Graph::from_edges(n, pairs).unwrap()
+    }
+
+    #[test]
+    fn each_phase_flips_a_maximal_set_of_shortest_paths() {
+        let mut rng = Random::new(77);
+        let mut phases_seen = 0;
+        for round in 0..1500 {
+            let n = 2 + rng.below(11);
+            let edges = rng.below(3 * n);
+            let graph = random_graph(&mut rng, n, edges);
+            // From the empty matching, or a random maximal one, which leaves longer paths.
+            let mut m = Matching::empty(n);
+            if round % 2 == 1 {
+                let mut pairs: Vec<(u32, u32)> = graph.edges().collect();
+                rng.shuffle(&mut pairs);
+                for (u, v) in pairs {
+                    if m.is_exposed(u) && m.is_exposed(v) {
+                        m.join(u, v);
+                    }
+                }
+            }
+            while let Some(length) = shortest_augmenting_path(&graph, &m) {
+                let mut flipped = Vec::new();
+                let (next, _) = phases_watched(&graph, m.clone(), 1, &mut |l, paths| {
+                    assert_eq!(l as usize, length, "{graph:?}");
+                    flipped = paths.to_vec();
+                });
+                assert!(next.is_valid_in(&graph), "{graph:?}");
+                assert!(!flipped.is_empty());
+                let mut seen = vec![false; n];
+                for path in &flipped {
+                    // A simple alternating path of length ℓ between exposed vertices.
+                    assert_eq!(path.len(), length + 1, "{path:?} in {graph:?}");
+                    assert!(m.is_exposed(path[0]) && m.is_exposed(path[length]));
+                    for (i, pair) in path.windows(2).enumerate() {
+                        assert!(graph.has_edge(pair[0], pair[1]), "{path:?} in {graph:?}");
+                        assert_eq!(m.mate(pair[0]) == Some(pair[1]), i % 2 == 1, "{path:?}");
+                    }
+                    for &v in path {
+                        assert!(!std::mem::replace(&mut seen[v as usize], true), "{path:?}");
+                    }
+                }
+                assert_eq!(next.size(), m.size() + flipped.len());
+                // Maximal: the next shortest path is longer.
+                assert!(
+                    shortest_augmenting_path(&graph, &next).is_none_or(|l| l > length),
+                    "{graph:?} from {m:?}"
+                );
+                m = next;
+                phases_seen += 1;
+            }
+            assert_eq!(m.size(), maximum_matching(&graph).size(), "{graph:?}");
+        }
+        assert!(phases_seen > 1000, "{phases_seen}");
+    }
+
+    #[test]
+    fn phases_stay_within_the_bound_and_reach_the_maximum() {
+        let mut rng = Random::new(41);
+        for family in Family::ALL {
+            for size in [20, 300, 3000] {
+                for inner in [0, size / 10 + 1] {
+                    let g = family.generate(size, rng.next_u64());
+                    let g = if inner > 0 {
+                        g.with_inner_edges(inner, rng.next_u64())
+                    } else {
+                        g
+                    };
+                    let graph = g.graph().unwrap();
+                    let n = g.vertices();
+                    let expected = maximum_matching(&graph).size();
+                    let (m, phases) = general_shortest_path_phases(&graph, Matching::empty(n));
+                    assert!(m.is_valid_in(&graph));
+                    assert_eq!(m.size(), expected, "{family:?} {size}");
+                    let sqrt = (n as f64).sqrt();
+                    assert!(
+                        f64::from(phases) <= 2.0 * sqrt + 2.0,
+                        "{family:?} {size} {inner}: {phases} phases"
+                    );
+                }
+            }
+        }
     }
 }

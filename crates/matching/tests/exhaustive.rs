@@ -8,9 +8,9 @@ use common::{brute_missable, graph_from_code, masks};
 use geography_matching::{
     bipartite_decomposition, blossom_decomposition, budgeted_searches, check, decompose,
     decompose_bipartite, decompose_bipartite_forcing_finisher, decompose_forcing_finisher,
-    gallai_edmonds, general_shortest_path_phases, greedy_matching,
-    hopcroft_karp, maximum_matching, multi_source_phases, push_relabel, shortest_path_phases,
-    two_colouring, Adjacency, Certificate, Class, Decomposition, Graph, Matching,
+    gallai_edmonds, general_shortest_path_phases, greedy_matching, hopcroft_karp, maximum_matching,
+    multi_source_phases, push_relabel, shortest_path_phases, two_colouring, Adjacency, Certificate,
+    Class, Decomposition, Graph, Matching,
 };
 
 fn assert_matches_brute(graph: &Graph, decomposition: &Decomposition, what: &str) {
