@@ -75,7 +75,14 @@ pub fn blossom_decomposition<G: Adjacency>(graph: &G) -> Decomposition {
 /// keep walking most of the graph (edges added inside one side of the layered butterfly),
 /// the windows settle a few roots each, and the pass stops. As for the bipartite passes
 /// (`progress.rs`), a window that passes settles ⌈√V / 32⌉ roots or a 64th of those left, so
-/// the pass costs O((V + E)·√V) before it stops.
+/// the pass costs O((V + E)·√V) before it stops. It also stops when a window settles fewer
+/// than an 8th of the roots left (`SHARE_OF_ROOTS_LEFT`): at that rate the finisher is
+/// cheaper. On random graphs and boards the whole pass takes less than a window or two.
+/// And it never stops by its rate while at most ⌈√V⌉ roots are left: each search costs
+/// O((V + E)·α(V)), so those cost no more than the finisher's bound, and the finisher,
+/// whose phases each cost a few passes over the graph, would be no faster there (on the
+/// augmented cycle with a thousand edges inside one side, 10⁶ vertices, about 470 roots are
+/// left after the greedy start: the pass alone took 48 s, handing over 100 s).
 pub(crate) fn blossom_decomposition_until<G: Adjacency>(
     graph: &G,
     matching: Matching,
@@ -99,6 +106,15 @@ pub(crate) fn blossom_decomposition_until<G: Adjacency>(
 /// 8.3–9.1 s with 2^17, 2.8 s breadth first only; with 10% blocked, king and hex boards take
 /// the same time as depth first (a budget of 2048 cost them 1.1–1.3×).
 const DEPTH_FIRST_LABELS: u32 = 16384;
+
+/// The blossom pass stops when a window of V + E scanned edges settles fewer than this
+/// share of the roots left (see [`blossom_decomposition_until`]): at that rate it would
+/// need more than 8 more windows, and the finisher takes 25–32 phases of a few passes over
+/// the graph each on the butterfly with a thousand edges inside one side (B = 12 and 15:
+/// 0.15 and 6.0 s from the greedy start). There the pass settles 1 216 roots in its second
+/// window with 22 116 left (B = 15), and fewer in each window after: run to its end it took
+/// 75 s. At B = 12 it settles 262, then 182 with 1 918 left, and stops.
+const SHARE_OF_ROOTS_LEFT: u64 = 8;
 
 /// Searches once from every exposed vertex of `matching`, flipping the paths found, each
 /// search depth first for up to `depth_first_labels` labels and breadth first past them;
@@ -124,7 +140,9 @@ fn search_roots_until<G: Adjacency>(
     let bound = graph.vertex_bound();
     let mut forest = Forest::new(bound);
     let checked = stall != Stall::Never;
-    let mut progress = Progress::new(bound, if checked { graph.edge_count() } else { 0 }, stall);
+    let mut progress = Progress::new(bound, if checked { graph.edge_count() } else { 0 }, stall)
+        .at_least_share(SHARE_OF_ROOTS_LEFT)
+        .at_most_left((bound as f64).sqrt().ceil() as u64);
     let mut unsettled = if checked {
         (0..bound as u32)
             .filter(|&v| graph.contains(v) && matching.is_exposed(v))

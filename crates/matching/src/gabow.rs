@@ -202,10 +202,11 @@ impl Phases {
     /// unlabelled.
     fn scan<G: Adjacency>(&mut self, graph: &G, dual: &mut Forest, u: u32) {
         let lu = u64::from(self.level[u as usize]);
+        let bu = dual.base(u);
         let mut grows = false;
         for w in graph.neighbors(u) {
             if dual.is_even(w) {
-                if dual.base(w) != dual.base(u) {
+                if dual.base(w) != bu {
                     self.push(lu + u64::from(self.level[w as usize]) + 2, u, w);
                 }
             } else if !dual.is_labelled(w) {
@@ -387,8 +388,8 @@ impl Phases {
     }
 }
 
-/// H: the graph with the blossoms formed before K* contracted to their bases, its matched
-/// edges, and its eligible unmatched edges between blossoms; each arc remembers the edge of
+/// H: the graph with the blossoms formed before K* contracted to their bases and its
+/// eligible unmatched edges between blossoms (the matched ones are read from the mates); each arc remembers the edge of
 /// the graph it stands for.
 struct Contracted {
     offsets: Vec<u32>,
@@ -399,21 +400,35 @@ struct Contracted {
 }
 
 impl Contracted {
+    /// H from the blossoms (`nodes[v]`: the base of `v`'s) and the doubled duals at K*.
+    /// An eligible edge has an end whose dual is at most −2 (an outer vertex), so only
+    /// those are scanned; matched edges are left out, as a search reads them from the mates.
     fn new<G: Adjacency>(graph: &G, mates: &[u32], nodes: &[u32], duals: &[i64]) -> Self {
         let bound = graph.vertex_bound();
-        let kept = |u: u32, w: u32| {
-            nodes[u as usize] != nodes[w as usize]
-                && (mates[u as usize] == w || duals[u as usize] + duals[w as usize] == -4)
-        };
+        let is_node: Vec<bool> = (0..bound as u32)
+            .map(|v| graph.contains(v) && nodes[v as usize] == v)
+            .collect();
+        // Each edge once, from its end with dual −2 or less (the smaller id when both are).
+        let mut arcs: Vec<(u32, u32)> = Vec::new();
         let mut offsets = vec![0u32; bound + 1];
-        let mut is_node = vec![false; bound];
         for u in 0..bound as u32 {
-            if !graph.contains(u) {
+            let du = duals[u as usize];
+            if du > -2 || !graph.contains(u) {
                 continue;
             }
-            is_node[nodes[u as usize] as usize] = true;
-            let count = graph.neighbors(u).filter(|&w| kept(u, w)).count() as u32;
-            offsets[nodes[u as usize] as usize + 1] += count;
+            let hu = nodes[u as usize];
+            for w in graph.neighbors(u) {
+                let dw = duals[w as usize];
+                if du + dw != -4 || (dw == -2 && w < u) || mates[u as usize] == w {
+                    continue;
+                }
+                let hw = nodes[w as usize];
+                if hu != hw {
+                    arcs.push((u, w));
+                    offsets[hu as usize + 1] += 1;
+                    offsets[hw as usize + 1] += 1;
+                }
+            }
         }
         for v in 0..bound {
             offsets[v + 1] += offsets[v];
@@ -422,19 +437,14 @@ impl Contracted {
         let mut fill = offsets.clone();
         let mut targets = vec![0u32; total];
         let mut ends = vec![(0u32, 0u32); total];
-        for u in 0..bound as u32 {
-            if !graph.contains(u) {
-                continue;
-            }
-            let hu = nodes[u as usize] as usize;
-            for w in graph.neighbors(u) {
-                if kept(u, w) {
-                    let slot = fill[hu] as usize;
-                    targets[slot] = nodes[w as usize];
-                    ends[slot] = (u, w);
-                    fill[hu] += 1;
-                }
-            }
+        for &(u, w) in &arcs {
+            let (hu, hw) = (nodes[u as usize] as usize, nodes[w as usize] as usize);
+            targets[fill[hu] as usize] = hw as u32;
+            ends[fill[hu] as usize] = (u, w);
+            fill[hu] += 1;
+            targets[fill[hw] as usize] = hu as u32;
+            ends[fill[hw] as usize] = (w, u);
+            fill[hw] += 1;
         }
         Contracted {
             offsets,
