@@ -361,6 +361,17 @@ impl Forest {
         self.steps = steps;
     }
 
+    /// Forgets everything, buried and removed vertices included: a fresh forest, in O(V)
+    /// without allocating.
+    pub(crate) fn clear(&mut self) {
+        self.flags.fill(FREE);
+        for (v, link) in self.link.iter_mut().enumerate() {
+            *link = v as u32;
+        }
+        self.touched.clear();
+        self.clear_unscanned();
+    }
+
     /// Forgets the search, ready for another root.
     pub(crate) fn reset(&mut self) {
         for &v in &self.touched {

@@ -136,6 +136,12 @@ struct Phases {
     node: Vec<u32>,
     /// Whether successful searches bury their trees once their work passes V + E.
     capped: bool,
+    /// Buffers of each phase, kept between phases: the doubled duals at K*, the base of
+    /// each vertex's blossom in H, the mates in H, and H.
+    duals: Vec<i64>,
+    nodes: Vec<u32>,
+    hmates: Vec<u32>,
+    h: Contracted,
 }
 
 impl Phases {
@@ -149,6 +155,10 @@ impl Phases {
             unions: Vec::new(),
             node: (0..bound as u32).collect(),
             capped: true,
+            duals: Vec::new(),
+            nodes: Vec::new(),
+            hmates: Vec::new(),
+            h: Contracted::default(),
         }
     }
 
@@ -161,14 +171,18 @@ impl Phases {
     ) -> (Matching, u32) {
         let mut phases = 0;
         let mut paths: Vec<Vec<u32>> = Vec::new();
+        let mut dual = Forest::new(graph.vertex_bound());
+        let mut forest = Forest::new(graph.vertex_bound());
         while phases < most {
             phases += 1;
-            let mut dual = Forest::new(graph.vertex_bound());
+            dual.clear();
             let Some(key) = self.search(graph, matching.mates(), &mut dual) else {
                 break;
             };
             paths.clear();
-            self.disjoint_paths(graph, matching.mates(), &mut dual, key, &mut paths);
+            forest.clear();
+            let forests = (&mut dual, &mut forest);
+            self.disjoint_paths(graph, matching.mates(), forests, key, &mut paths);
             watch(key - 1, &paths);
             debug_assert!(!paths.is_empty(), "a phase with a path flipped none");
             if paths.is_empty() {
@@ -303,7 +317,7 @@ impl Phases {
         &mut self,
         graph: &G,
         mates: &[u32],
-        dual: &mut Forest,
+        (dual, forest): (&mut Forest, &mut Forest),
         key: u32,
         paths: &mut Vec<Vec<u32>>,
     ) {
@@ -318,16 +332,20 @@ impl Phases {
                 self.node[v as usize] = base;
             }
         }
-        let duals: Vec<i64> = (0..bound as u32).map(|v| self.dual(dual, v, key)).collect();
-        let nodes: Vec<u32> = (0..bound as u32).map(|v| self.find(v)).collect();
-        let h = Contracted::new(graph, mates, &nodes, &duals);
-        let hmates: Vec<u32> = (0..bound as u32)
-            .map(|v| match mates[v as usize] {
-                m if m == NONE || nodes[v as usize] != v => NONE,
-                m => nodes[m as usize],
-            })
-            .collect();
-        let mut forest = Forest::new(bound);
+        let mut duals = std::mem::take(&mut self.duals);
+        let mut nodes = std::mem::take(&mut self.nodes);
+        let mut hmates = std::mem::take(&mut self.hmates);
+        duals.clear();
+        duals.extend((0..bound as u32).map(|v| self.dual(dual, v, key)));
+        nodes.clear();
+        nodes.extend((0..bound as u32).map(|v| self.find(v)));
+        let mut h = std::mem::take(&mut self.h);
+        h.rebuild(graph, mates, &nodes, &duals);
+        hmates.clear();
+        hmates.extend((0..bound as u32).map(|v| match mates[v as usize] {
+            m if m == NONE || nodes[v as usize] != v => NONE,
+            m => nodes[m as usize],
+        }));
         let cap = (bound + graph.edge_count()) as u64;
         let mut repeated = 0u64;
         let mut hpath = Vec::new();
@@ -359,6 +377,7 @@ impl Phases {
         for &(v, _, _) in &self.unions {
             self.node[v as usize] = v;
         }
+        (self.duals, self.nodes, self.hmates, self.h) = (duals, nodes, hmates, h);
     }
 
     /// The path of `graph` that the augmenting path `hpath` of H (exposed end first, root
@@ -391,26 +410,33 @@ impl Phases {
 /// H: the graph with the blossoms formed before K* contracted to their bases and its
 /// eligible unmatched edges between blossoms (the matched ones are read from the mates); each arc remembers the edge of
 /// the graph it stands for.
+#[derive(Default)]
 struct Contracted {
     offsets: Vec<u32>,
     targets: Vec<u32>,
     /// The ends, in the graph, of each arc.
     ends: Vec<(u32, u32)>,
     is_node: Vec<bool>,
+    /// Buffers for building: the edges kept, and where each node's list is filled.
+    arcs: Vec<(u32, u32)>,
+    fill: Vec<u32>,
 }
 
 impl Contracted {
     /// H from the blossoms (`nodes[v]`: the base of `v`'s) and the doubled duals at K*.
     /// An eligible edge has an end whose dual is at most −2 (an outer vertex), so only
     /// those are scanned; matched edges are left out, as a search reads them from the mates.
-    fn new<G: Adjacency>(graph: &G, mates: &[u32], nodes: &[u32], duals: &[i64]) -> Self {
+    fn rebuild<G: Adjacency>(&mut self, graph: &G, mates: &[u32], nodes: &[u32], duals: &[i64]) {
         let bound = graph.vertex_bound();
-        let is_node: Vec<bool> = (0..bound as u32)
-            .map(|v| graph.contains(v) && nodes[v as usize] == v)
-            .collect();
+        self.is_node.clear();
+        self.is_node
+            .extend((0..bound as u32).map(|v| graph.contains(v) && nodes[v as usize] == v));
         // Each edge once, from its end with dual −2 or less (the smaller id when both are).
-        let mut arcs: Vec<(u32, u32)> = Vec::new();
-        let mut offsets = vec![0u32; bound + 1];
+        let arcs = &mut self.arcs;
+        arcs.clear();
+        let offsets = &mut self.offsets;
+        offsets.clear();
+        offsets.resize(bound + 1, 0);
         for u in 0..bound as u32 {
             let du = duals[u as usize];
             if du > -2 || !graph.contains(u) {
@@ -434,10 +460,15 @@ impl Contracted {
             offsets[v + 1] += offsets[v];
         }
         let total = offsets[bound] as usize;
-        let mut fill = offsets.clone();
-        let mut targets = vec![0u32; total];
-        let mut ends = vec![(0u32, 0u32); total];
-        for &(u, w) in &arcs {
+        let fill = &mut self.fill;
+        fill.clear();
+        fill.extend_from_slice(offsets);
+        let (targets, ends) = (&mut self.targets, &mut self.ends);
+        targets.clear();
+        targets.resize(total, 0);
+        ends.clear();
+        ends.resize(total, (0, 0));
+        for &(u, w) in arcs.iter() {
             let (hu, hw) = (nodes[u as usize] as usize, nodes[w as usize] as usize);
             targets[fill[hu] as usize] = hw as u32;
             ends[fill[hu] as usize] = (u, w);
@@ -445,12 +476,6 @@ impl Contracted {
             targets[fill[hw] as usize] = hu as u32;
             ends[fill[hw] as usize] = (w, u);
             fill[hw] += 1;
-        }
-        Contracted {
-            offsets,
-            targets,
-            ends,
-            is_node,
         }
     }
 

@@ -8,7 +8,9 @@
 //! - [`two_colouring`], [`greedy_matching`], [`budgeted_searches`], [`push_relabel`],
 //!   [`multi_source_phases`], [`hopcroft_karp`], [`shortest_path_phases`] (bipartite; the
 //!   last with an O(E·√V) bound from any start),
-//!   [`maximum_matching`] (Edmonds' blossom algorithm, any graph).
+//!   [`maximum_matching`] (Edmonds' blossom algorithm, any graph),
+//!   [`general_shortest_path_phases`] (any graph; phases of shortest augmenting paths after
+//!   Gabow, the finisher of the blossom searches).
 //! - [`bipartite_decomposition`] and [`gallai_edmonds`]: the class of every vertex;
 //!   [`decompose`] picks the right one.
 //! - [`edge_classes`]: which edges every, some or no maximum matching uses.
