@@ -56,15 +56,21 @@
 //! work, which is capped at V + E. With maximal phases, at most 2·√V + 2 phases run (as
 //! Hopcroft–Karp), so O((V + E)·√V·α(V)) in all from any matching. A phase whose cap was
 //! reached may leave shortest paths behind, so that bound is not proven for them; the tests
-//! count the phases on every adversarial family against 2·√V + 2. Extra memory O(V + E) per
-//! phase: the two forests (17 bytes per vertex each), 16 bytes of levels and keys per
-//! vertex, the event lists (12 bytes per event, at most one per edge and one per vertex),
-//! and H (12 bytes per arc).
+//! count the phases on every adversarial family against 2·√V + 2 (and on the butterfly of
+//! B = 15 with edges inside one side the repeated work peaked at 5% of the cap). Extra
+//! memory O(V + E), allocated once: the two forests (17 bytes per vertex each), 16 bytes of
+//! levels, keys and blossoms per vertex, 24 more for the duals, blossoms and mates of H and
+//! 12 for its offsets, the event lists (12 bytes per event, at most one per edge and one per
+//! vertex), and H (20 bytes per eligible edge: both arcs and the edge found).
 //!
 //! Tested against brute force and the certificate checker through
-//! [`decompose_forcing_finisher`](crate::decompose_forcing_finisher) on every graph up to 7
-//! vertices, random graphs up to 14 vertices, small members of every adversarial family with
-//! and without edges inside one side; each phase's paths against ℓ below.
+//! [`decompose_forcing_finisher`](crate::decompose_forcing_finisher) and from the empty
+//! matching, on every graph up to 6 vertices and on the 7-vertex graphs with few edges,
+//! seeded random graphs up to 14 vertices, small members of every adversarial family with and
+//! without edges inside one side, and larger members against the unforced solve; below, each
+//! phase's paths against a brute-force ℓ (every path simple, alternating, of length ℓ,
+//! disjoint, and the next ℓ larger: the set is maximal), and the phase count against its
+//! bound on every family.
 
 use crate::forest::{Closure, Forest, Growth};
 use crate::graph::{Adjacency, NONE};
@@ -150,7 +156,8 @@ impl Phases {
             level: vec![0; bound],
             joined: vec![0; bound],
             since: vec![0; bound],
-            head: vec![NONE; bound + 3],
+            // Keys up to V + 2 (a path has fewer than V edges), within u32.
+            head: vec![NONE; (bound + 3).min(u32::MAX as usize)],
             events: Vec::new(),
             unions: Vec::new(),
             node: (0..bound as u32).collect(),
