@@ -271,3 +271,41 @@ fn every_family_agrees_with_the_general_finisher_forced() {
         }
     }
 }
+
+#[test]
+fn forced_general_finisher_on_masked_graphs_skips_the_removed_vertices() {
+    use geography_matching::{Adjacency, Masked};
+    let mut rng = Random::new(2028);
+    for round in 0..600 {
+        let n = 2 + rng.below(13);
+        let edges: Vec<(u32, u32)> = (0..rng.below(3 * n))
+            .map(|_| (rng.below(n) as u32, rng.below(n) as u32))
+            .collect();
+        let graph = Graph::from_edges(n, edges).unwrap();
+        let removed: Vec<bool> = (0..n).map(|_| rng.chance(0.3)).collect();
+        let masked = Masked::new(&graph, &removed);
+        // The induced subgraph, rebuilt, with the removed vertices left isolated.
+        let kept: Vec<(u32, u32)> = graph
+            .edges()
+            .filter(|&(u, v)| !removed[u as usize] && !removed[v as usize])
+            .collect();
+        let induced = Graph::from_edges(n, kept).unwrap();
+        let expected = decompose(&induced);
+        for work in [0, 7] {
+            let forced = decompose_forcing_finisher(&masked, work);
+            let what = format!("round {round}, work {work}");
+            assert!(forced.matching().is_valid_in(&masked), "{what}");
+            assert_eq!(
+                forced.matching().size(),
+                expected.matching().size(),
+                "{what}"
+            );
+            for v in (0..n as u32).filter(|&v| masked.contains(v)) {
+                assert_eq!(forced.class(v), expected.class(v), "{what}: {v}");
+            }
+            for v in (0..n as u32).filter(|&v| !masked.contains(v)) {
+                assert!(forced.matching().mate(v).is_none(), "{what}: {v}");
+            }
+        }
+    }
+}
