@@ -22,6 +22,7 @@ use crate::gallai_edmonds::decomposition_of_forest;
 use crate::graph::Adjacency;
 use crate::greedy::greedy_matching;
 use crate::matching::Matching;
+use crate::progress::{Progress, Stall};
 
 /// A maximum matching of `graph`, starting from a greedy one.
 ///
@@ -61,6 +62,38 @@ pub fn blossom_decomposition<G: Adjacency>(graph: &G) -> Decomposition {
     decomposition_of_forest(graph, matching, &forest)
 }
 
+/// The blossom pass of the solver: [`blossom_decomposition`] from `matching`, stopped when
+/// `stall` says it has stalled (see [`Progress`]). `Ok` with the decomposition when every
+/// root was searched, `Err` with the matching so far when the pass stopped.
+///
+/// The measure counts the pass's work in scanned edges and its progress in settled roots
+/// (a search that augments settles two exposed vertices, one that fails its root). On the
+/// graphs the pass is built for, a search settles its root after a short walk, and every
+/// window of V + E scanned edges settles far more than the ⌈√V / 32⌉ roots asked (a search
+/// costs V + E at most, so a window that settles fewer than that ran long searches one after
+/// the other): the rule only compares, and costs nothing there. Where single-root searches
+/// keep walking most of the graph (edges added inside one side of the layered butterfly),
+/// the windows settle a few roots each, and the pass stops. As for the bipartite passes
+/// (`progress.rs`), a window that passes settles ⌈√V / 32⌉ roots or a 64th of those left, so
+/// the pass costs O((V + E)·√V) before it stops. It also stops when a window settles fewer
+/// than an 8th of the roots left (`SHARE_OF_ROOTS_LEFT`): at that rate the finisher is
+/// cheaper. On random graphs and boards the whole pass takes less than a window or two.
+/// And it never stops by its rate while at most ⌈√V⌉ roots are left: each search costs
+/// O((V + E)·α(V)), so those cost no more than the finisher's bound, and the finisher,
+/// whose phases each cost a few passes over the graph, would be no faster there (on the
+/// augmented cycle with a thousand edges inside one side, 10⁶ vertices, about 470 roots are
+/// left after the greedy start: the pass alone took 48 s, handing over 100 s).
+pub(crate) fn blossom_decomposition_until<G: Adjacency>(
+    graph: &G,
+    matching: Matching,
+    stall: Stall,
+) -> Result<Decomposition, Matching> {
+    match search_roots_until(graph, matching, DEPTH_FIRST_LABELS, stall) {
+        (matching, forest, true) => Ok(decomposition_of_forest(graph, matching, &forest)),
+        (matching, _, false) => Err(matching),
+    }
+}
+
 /// Vertices a depth-first search may label before it is started again breadth first.
 ///
 /// Depth first heads for where the exposed vertices lie on a board (higher ids, see
@@ -74,18 +107,61 @@ pub fn blossom_decomposition<G: Adjacency>(graph: &G) -> Decomposition {
 /// the same time as depth first (a budget of 2048 cost them 1.1–1.3×).
 const DEPTH_FIRST_LABELS: u32 = 16384;
 
+/// The blossom pass stops when a window of V + E scanned edges settles fewer than this
+/// share of the roots left (see [`blossom_decomposition_until`]): at that rate it would
+/// need more than 8 more windows, and the finisher takes 25–32 phases of a few passes over
+/// the graph each on the butterfly with a thousand edges inside one side (B = 12 and 15:
+/// 0.15 and 6.0 s from the greedy start). There the pass settles 1 216 roots in its second
+/// window with 22 116 left (B = 15), and fewer in each window after: run to its end it took
+/// 75 s. At B = 12 it settles 262, then 182 with 1 918 left, and stops.
+const SHARE_OF_ROOTS_LEFT: u64 = 8;
+
 /// Searches once from every exposed vertex of `matching`, flipping the paths found, each
 /// search depth first for up to `depth_first_labels` labels and breadth first past them;
 /// returns the maximum matching and the forest holding every buried tree.
 fn search_every_root<G: Adjacency>(
     graph: &G,
-    mut matching: Matching,
+    matching: Matching,
     depth_first_labels: u32,
 ) -> (Matching, Forest) {
-    let mut forest = Forest::new(graph.vertex_bound());
-    for root in 0..graph.vertex_bound() as u32 {
+    let (matching, forest, _) =
+        search_roots_until(graph, matching, depth_first_labels, Stall::Never);
+    (matching, forest)
+}
+
+/// [`search_every_root`], stopped when `stall` says the pass has stalled; the flag tells
+/// whether every root was searched.
+fn search_roots_until<G: Adjacency>(
+    graph: &G,
+    mut matching: Matching,
+    depth_first_labels: u32,
+    stall: Stall,
+) -> (Matching, Forest, bool) {
+    let bound = graph.vertex_bound();
+    let mut forest = Forest::new(bound);
+    let checked = stall != Stall::Never;
+    let mut progress = Progress::new(bound, if checked { graph.edge_count() } else { 0 }, stall)
+        .at_least_share(SHARE_OF_ROOTS_LEFT)
+        .at_most_left((bound as f64).sqrt().ceil() as u64);
+    let mut unsettled = if checked {
+        (0..bound as u32)
+            .filter(|&v| graph.contains(v) && matching.is_exposed(v))
+            .count()
+    } else {
+        0
+    };
+    let (mut reported, mut settled) = (0u64, 0u64);
+    for root in 0..bound as u32 {
         if !graph.contains(root) || !matching.is_exposed(root) || forest.is_dead(root) {
             continue;
+        }
+        if checked {
+            let work = forest.scanned() - std::mem::replace(&mut reported, forest.scanned());
+            unsettled -= settled as usize;
+            if progress.stalled(work, std::mem::take(&mut settled), unsettled) {
+                forest.reset();
+                return (matching, forest, false);
+            }
         }
         forest.plant(root);
         let mut labels = 0;
@@ -105,13 +181,17 @@ fn search_every_root<G: Adjacency>(
                 forest.augment(end, matching.mates_mut());
                 matching.grew();
                 forest.reset();
+                settled += 2;
             }
-            Growth::Exhausted => forest.bury(),
+            Growth::Exhausted => {
+                forest.bury();
+                settled += 1;
+            }
             Growth::Stopped => unreachable!("grown without a watcher"),
             Growth::Joined(..) => unreachable!("one tree at a time"),
         }
     }
-    (matching, forest)
+    (matching, forest, true)
 }
 
 #[cfg(test)]

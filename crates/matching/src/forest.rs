@@ -59,6 +59,18 @@ pub(crate) enum Growth {
     Joined(u32, u32),
 }
 
+/// What an edge between two even vertices does to the forest (see [`Forest::close`]).
+pub(crate) enum Closure {
+    /// Both ends already lie in one blossom.
+    Inside,
+    /// The ends lie in two different trees: with the paths of both ends to their roots the
+    /// edge makes an augmenting path.
+    Across,
+    /// The edge closed a blossom with this base; its odd vertices turned even and wait in
+    /// [`Forest::pop_unscanned`].
+    Shrunk(u32),
+}
+
 /// One step of spelling out a path P(v) (see the module invariants).
 #[derive(Clone, Copy)]
 enum Step {
@@ -82,6 +94,8 @@ pub(crate) struct Forest {
     touched: Vec<u32>,
     steps: Vec<Step>,
     path: Vec<u32>,
+    /// Edges scanned since the forest was made (the work the stall measure counts).
+    scanned: u64,
 }
 
 impl Forest {
@@ -96,6 +110,7 @@ impl Forest {
             touched: Vec::new(),
             steps: Vec::new(),
             path: Vec::new(),
+            scanned: 0,
         }
     }
 
@@ -182,6 +197,7 @@ impl Forest {
     ) -> Growth {
         while let Some(v) = self.next_unscanned() {
             for w in graph.neighbors(v) {
+                self.scanned += 1;
                 let flags = self.flags[w as usize];
                 if flags & DEAD != 0 {
                     continue;
@@ -224,6 +240,76 @@ impl Forest {
         }
         self.clear_unscanned();
         Growth::Exhausted
+    }
+
+    /// Edges scanned by [`Forest::grow`] since the forest was made.
+    pub(crate) fn scanned(&self) -> u64 {
+        self.scanned
+    }
+
+    /// Whether `v` carries a label (even or odd).
+    pub(crate) fn is_labelled(&self, v: u32) -> bool {
+        self.flags[v as usize] & LABEL != FREE
+    }
+
+    /// Whether `v` was odd and turned even by a shrink.
+    pub(crate) fn is_bridged(&self, v: u32) -> bool {
+        self.flags[v as usize] & BRIDGED != 0
+    }
+
+    /// Grows by the edge `v – w` from the even `v` to the unlabelled `w`, whose mate is `m`:
+    /// `w` turns odd and `m` even. `m` is not queued for scanning: a caller that drives
+    /// the growth itself scans it.
+    pub(crate) fn attach(&mut self, v: u32, w: u32, m: u32) {
+        self.pred[w as usize] = v;
+        self.label_free(w, ODD);
+        self.label_free(m, EVEN);
+    }
+
+    /// Takes the edge `v – w` between two even vertices into the forest: nothing inside a
+    /// blossom, a blossom shrunk within a tree, or the report that it joins two trees.
+    pub(crate) fn close(&mut self, v: u32, w: u32, mates: &[u32]) -> Closure {
+        let (bv, bw) = (self.find(v), self.find(w));
+        if bv == bw {
+            return Closure::Inside;
+        }
+        match self.common_base(bv, bw, mates) {
+            None => Closure::Across,
+            Some(base) => {
+                self.shrink(v, w, base, mates);
+                self.shrink(w, v, base, mates);
+                Closure::Shrunk(base)
+            }
+        }
+    }
+
+    /// The last even vertex queued for scanning (planted roots, vertices turned even by a
+    /// shrink), taken off the queue.
+    pub(crate) fn pop_unscanned(&mut self) -> Option<u32> {
+        self.unscanned.pop()
+    }
+
+    /// The base of the outermost blossom holding `v`.
+    pub(crate) fn base(&mut self, v: u32) -> u32 {
+        self.find(v)
+    }
+
+    /// Appends P(v) up to `stop` (inclusive; `NONE` for the root) to `out`: the even
+    /// alternating path from the even vertex `v` (see the module invariants).
+    pub(crate) fn even_path_to(&mut self, v: u32, stop: u32, mates: &[u32], out: &mut Vec<u32>) {
+        self.spell(v, stop, mates, out);
+    }
+
+    /// Appends the augmenting path from the exposed vertex `end` (just reached) to its root,
+    /// `end` first, to `out`, without flipping it.
+    pub(crate) fn augmenting_path(&mut self, end: u32, mates: &[u32], out: &mut Vec<u32>) {
+        out.push(end);
+        self.spell(self.pred[end as usize], NONE, mates, out);
+    }
+
+    /// Removes `v` for good, like [`Forest::bury`] but one vertex of no tree.
+    pub(crate) fn kill(&mut self, v: u32) {
+        self.flags[v as usize] |= DEAD;
     }
 
     /// Flips the alternating path from the exposed vertex `end` (just reached) to its root.
@@ -273,6 +359,17 @@ impl Forest {
             }
         }
         self.steps = steps;
+    }
+
+    /// Forgets everything, buried and removed vertices included: a fresh forest, in O(V)
+    /// without allocating.
+    pub(crate) fn clear(&mut self) {
+        self.flags.fill(FREE);
+        for (v, link) in self.link.iter_mut().enumerate() {
+            *link = v as u32;
+        }
+        self.touched.clear();
+        self.clear_unscanned();
     }
 
     /// Forgets the search, ready for another root.

@@ -8,7 +8,9 @@
 //! - [`two_colouring`], [`greedy_matching`], [`budgeted_searches`], [`push_relabel`],
 //!   [`multi_source_phases`], [`hopcroft_karp`], [`shortest_path_phases`] (bipartite; the
 //!   last with an O(E·√V) bound from any start),
-//!   [`maximum_matching`] (Edmonds' blossom algorithm, any graph).
+//!   [`maximum_matching`] (Edmonds' blossom algorithm, any graph),
+//!   [`general_shortest_path_phases`] (any graph; phases of shortest augmenting paths after
+//!   Gabow, the finisher of the blossom searches).
 //! - [`bipartite_decomposition`] and [`gallai_edmonds`]: the class of every vertex;
 //!   [`decompose`] picks the right one.
 //! - [`edge_classes`]: which edges every, some or no maximum matching uses.
@@ -68,6 +70,7 @@ mod dulmage_mendelsohn;
 mod edge_classes;
 mod families;
 mod forest;
+mod gabow;
 mod gallai_edmonds;
 mod graph;
 mod greedy;
@@ -93,6 +96,7 @@ pub use decomposition::{Class, Decomposition, Proof};
 pub use dulmage_mendelsohn::bipartite_decomposition;
 pub use edge_classes::{edge_classes, edge_classes_until, EdgeClass, EdgeClasses};
 pub use families::{Family, FamilyGraph};
+pub use gabow::general_shortest_path_phases;
 pub use gallai_edmonds::gallai_edmonds;
 pub use graph::{Adjacency, Graph, GraphError, Masked, MaskedNeighbors, NONE};
 pub use greedy::greedy_matching;
@@ -105,7 +109,7 @@ pub use random::Random;
 pub use shortest_paths::shortest_path_phases;
 pub use solve::{
     bipartite_maximum_matching, decompose, decompose_bipartite,
-    decompose_bipartite_forcing_finisher, decompose_bipartite_from,
+    decompose_bipartite_forcing_finisher, decompose_bipartite_from, decompose_forcing_finisher,
 };
 
 // The README's example runs as a doctest too.

@@ -59,6 +59,10 @@ pub(crate) struct Progress {
     forced: u64,
     /// Whether the rate is checked at all (false: only `forced` stops the pass).
     checked: bool,
+    /// When not 0, a window must also settle a `share`-th of the roots left.
+    share: u64,
+    /// The rate is only checked while more roots than this are left.
+    floor: u64,
 }
 
 /// How a pass decides it has stalled.
@@ -87,7 +91,26 @@ impl Progress {
                 Stall::Never | Stall::Rate => u64::MAX,
             },
             checked: stall == Stall::Rate,
+            share: 0,
+            floor: 0,
         }
+    }
+
+    /// The same measure, never stalled by its rate while at most `floor` roots are left
+    /// (forced stops still apply): for a pass whose searches cost O(V + E) each, so that
+    /// `floor` = O(√V) more of them keep the O((V + E)·√V) bound without a finisher.
+    pub(crate) fn at_most_left(mut self, floor: u64) -> Self {
+        self.floor = floor;
+        self
+    }
+
+    /// The same measure, asking also that every window settle a `share`-th of the roots
+    /// left: a pass that, at its current rate, would need more than `share` more windows
+    /// stops, for a finisher that does everything left in about that many passes over the
+    /// graph. (Asking more only stops the pass sooner, so the bound above still holds.)
+    pub(crate) fn at_least_share(mut self, share: u64) -> Self {
+        self.share = share;
+        self
     }
 
     /// The same measure, asking also for a settled root per `cost` units of work in every
@@ -109,8 +132,11 @@ impl Progress {
         if self.spent < self.window {
             return false;
         }
-        let required = self.per_window.min((unsettled as u64).div_ceil(64)).max(1);
-        let stalled = self.checked && self.settled < required;
+        let mut required = self.per_window.min((unsettled as u64).div_ceil(64)).max(1);
+        if self.share > 0 {
+            required = required.max((unsettled as u64).div_ceil(self.share));
+        }
+        let stalled = self.checked && unsettled as u64 > self.floor && self.settled < required;
         self.spent = 0;
         self.settled = 0;
         stalled
@@ -142,6 +168,15 @@ mod tests {
         assert!(!p.stalled(10_000, 10, usize::MAX));
         let mut p = Progress::new(6400, 3600, Stall::Rate).at_most_per_root(100);
         assert!(p.stalled(10_000, 99, usize::MAX));
+        // A share of those left: 1 000 left ask for 63 in a window at 16.
+        let mut p = Progress::new(6400, 3600, Stall::Rate).at_least_share(16);
+        assert!(p.stalled(10_000, 62, 1000));
+        let mut p = Progress::new(6400, 3600, Stall::Rate).at_least_share(16);
+        assert!(!p.stalled(10_000, 63, 1000));
+        // At most `floor` left: never by the rate.
+        let mut p = Progress::new(6400, 3600, Stall::Rate).at_most_left(100);
+        assert!(!p.stalled(10_000, 0, 100));
+        assert!(p.stalled(10_000, 0, 101));
         // Never checked: never stalls; forced: stops at the amount.
         let mut p = Progress::new(6400, 3600, Stall::Never);
         assert!(!p.stalled(1 << 40, 0, 1000));

@@ -7,23 +7,30 @@
 //! stalled (settled too few roots per V + E units of work; see `progress.rs`); the classes
 //! then come from the searches' removed trees, or from one Dulmage–Mendelsohn search.
 //! Any other graph gets the blossom algorithm, whose buried trees give the Gallai–Edmonds
-//! classes.
+//! classes; if its searches stall (a window of V + E scanned edges settles fewer than an 8th
+//! of the roots left, while more than √V are left; see `blossom_decomposition_until`),
+//! phases of shortest augmenting paths ([`general_shortest_path_phases`]) finish from the
+//! matching it leaves, and one Gallai–Edmonds forest gives the classes.
 //!
 //! # Complexity
 //! A few O(V + E) passes in practice; O((V + E)·√V) in the worst case on bipartite graphs
-//! (each pass stops within O((V + E)·√V) work, and so does the finisher, from any matching),
-//! O(V·E·α(V)) on others (see [`decompose`]).
+//! (each pass stops within O((V + E)·√V) work, and so does the finisher, from any matching).
+//! On others the blossom pass stops within O((V + E)·√V·α(V)) work, and the finisher costs
+//! O((V + E)·α(V)) a phase, with at most 2·√V + 2 phases when each is maximal (see
+//! `gabow.rs` for the one case not proven). Tested: `decompose_forcing_finisher` below.
 //!
 //! Tested (crate tests) against brute force, every certificate checked, on every graph up to
 //! 6 vertices (bipartite ones through [`decompose_bipartite`] too), on random graphs up to 14
 //! vertices and on masked ones; by solving a path and a cycle of a million vertices; and by
 //! the renumbering unit test below.
 
-use crate::blossom::blossom_decomposition;
+use crate::blossom::blossom_decomposition_until;
 use crate::budgeted_search::{budgeted_searches_until, solver_budget, WarmStart};
 use crate::colouring::two_colouring;
 use crate::decomposition::Decomposition;
 use crate::dulmage_mendelsohn::{bipartite_decomposition, decomposition_of_missable};
+use crate::gabow::general_shortest_path_phases;
+use crate::gallai_edmonds::gallai_edmonds;
 use crate::graph::Adjacency;
 use crate::greedy::greedy_matching;
 use crate::matching::Matching;
@@ -61,12 +68,15 @@ pub fn bipartite_maximum_matching<G: Adjacency>(graph: &G, side: &[bool]) -> Mat
 }
 
 /// Decomposes any graph: budgeted searches, push–relabel and the Dulmage–Mendelsohn search
-/// when it is bipartite, the blossom algorithm and the Gallai–Edmonds forest otherwise.
+/// when it is bipartite, the blossom algorithm (finished, if it stalls, by phases of shortest
+/// augmenting paths) and the Gallai–Edmonds forest otherwise.
 ///
 /// # Complexity
 /// A few O(V + E) passes in practice (see the benches, adversarial families included);
 /// O((V + E)·√V) in the worst case on bipartite graphs (the passes stop when they stall,
-/// and phases of shortest augmenting paths finish), O(V·E·α(V)) on others.
+/// and phases of shortest augmenting paths finish); on others, the blossom searches stop
+/// when they stall, and phases of shortest augmenting paths in the general graph finish, at
+/// O((V + E)·α(V)) a phase and at most 2·√V + 2 phases when each is maximal.
 ///
 /// # Examples
 ///
@@ -89,8 +99,29 @@ pub fn bipartite_maximum_matching<G: Adjacency>(graph: &G, side: &[bool]) -> Mat
 pub fn decompose<G: Adjacency>(graph: &G) -> Decomposition {
     match two_colouring(graph) {
         Some(side) => decompose_bipartite(graph, &side),
-        None => blossom_decomposition(graph),
+        None => general_decomposition(graph, Stall::Rate),
     }
+}
+
+/// The blossom pass from the greedy start, stopped when it stalls (by `stall`;
+/// see `blossom_decomposition_until`), then phases of shortest augmenting paths
+/// ([`general_shortest_path_phases`]) from the matching it leaves and one Gallai–Edmonds
+/// forest from the maximum matching.
+fn general_decomposition<G: Adjacency>(graph: &G, stall: Stall) -> Decomposition {
+    match blossom_decomposition_until(graph, greedy_matching(graph), stall) {
+        Ok(decomposition) => decomposition,
+        Err(matching) => gallai_edmonds(graph, general_shortest_path_phases(graph, matching).0),
+    }
+}
+
+/// [`decompose`] on any graph, bipartite or not, by the general path with its finisher
+/// forced: the blossom pass stops once it has done `work` units (scanned edges), whatever
+/// its progress, and phases of shortest augmenting paths finish from there. With `work` 0,
+/// the finisher does everything after the greedy start.
+// For tests and benches: every path of the general solve, on any input.
+#[doc(hidden)]
+pub fn decompose_forcing_finisher<G: Adjacency>(graph: &G, work: u64) -> Decomposition {
+    general_decomposition(graph, Stall::After(work))
 }
 
 /// [`decompose`] for a graph whose two-colouring is already known (a board's chessboard

@@ -7,9 +7,10 @@ use crate::common;
 use common::{brute_missable, graph_from_code, masks};
 use geography_matching::{
     bipartite_decomposition, blossom_decomposition, budgeted_searches, check, decompose,
-    decompose_bipartite, decompose_bipartite_forcing_finisher, gallai_edmonds, greedy_matching,
-    hopcroft_karp, maximum_matching, multi_source_phases, push_relabel, shortest_path_phases,
-    two_colouring, Adjacency, Certificate, Class, Decomposition, Graph, Matching,
+    decompose_bipartite, decompose_bipartite_forcing_finisher, decompose_forcing_finisher,
+    gallai_edmonds, general_shortest_path_phases, greedy_matching, hopcroft_karp, maximum_matching,
+    multi_source_phases, push_relabel, shortest_path_phases, two_colouring, Adjacency, Certificate,
+    Class, Decomposition, Graph, Matching,
 };
 
 fn assert_matches_brute(graph: &Graph, decomposition: &Decomposition, what: &str) {
@@ -56,6 +57,18 @@ fn check_every_path(graph: &Graph) {
         graph,
         &gallai_edmonds(graph, maximum_matching(graph)),
         "blossom",
+    );
+    for work in [0, 3] {
+        let forced = decompose_forcing_finisher(graph, work);
+        assert_matches_brute(graph, &forced, "forced general finisher");
+    }
+    let empty = Matching::empty(graph.vertex_count());
+    let (from_empty, _) = general_shortest_path_phases(graph, empty);
+    assert!(from_empty.is_valid_in(graph));
+    assert_eq!(
+        from_empty.size(),
+        maximum_matching(graph).size(),
+        "general phases from empty in {graph:?}"
     );
     if let Some(side) = two_colouring(graph) {
         let matching = hopcroft_karp(graph, &side, greedy_matching(graph));

@@ -1,13 +1,14 @@
-//! The bipartite finisher (phases of shortest augmenting paths after a stalled pass), forced
-//! to run on everything: against brute force and the certificate checker on random small
-//! graphs and on small members of every adversarial family; and every family, bipartite and
-//! with edges added inside one side, through the solver.
+//! The finishers (phases of shortest augmenting paths after a stalled pass, bipartite and
+//! general), forced to run on everything: against brute force and the certificate checker on
+//! random small graphs and on small members of every adversarial family; and every family,
+//! bipartite and with edges added inside one side, through the solver.
 
 use crate::common;
 
 use common::{brute_missable, masks};
 use geography_matching::{
     check, decompose, decompose_bipartite, decompose_bipartite_forcing_finisher,
+    decompose_forcing_finisher, general_shortest_path_phases, maximum_matching,
     shortest_path_phases, two_colouring, Certificate, Class, Decomposition, Family, Graph,
     Matching, Random,
 };
@@ -136,6 +137,175 @@ fn every_family_with_edges_inside_one_side_certifies() {
             // Edges inside one side can only help: at least the bipartite maximum.
             let plain = family.generate(size, seed).graph().unwrap();
             assert!(nu >= decompose(&plain).matching().size(), "{what}");
+        }
+    }
+}
+
+/// A random graph on up to `max_n` vertices: each pair an edge with probability
+/// `density` / 256.
+fn random_general(max_n: usize) -> impl proptest::strategy::Strategy<Value = Graph> {
+    use proptest::prelude::*;
+    (1..=max_n, 1u32..=100).prop_flat_map(|(n, density)| {
+        prop::collection::vec(any::<u8>(), n * (n - 1) / 2).prop_map(move |coins| {
+            let mut edges = Vec::new();
+            let mut k = 0;
+            for i in 0..n as u32 {
+                for j in i + 1..n as u32 {
+                    if u32::from(coins[k]) < density {
+                        edges.push((i, j));
+                    }
+                    k += 1;
+                }
+            }
+            Graph::from_edges(n, edges).unwrap()
+        })
+    })
+}
+
+#[test]
+fn forced_general_finisher_matches_brute_force_on_random_graphs() {
+    use proptest::test_runner::{
+        Config, FileFailurePersistence, RngAlgorithm, TestRng, TestRunner,
+    };
+    let config = Config {
+        cases: 3000,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Off)),
+        ..Config::default()
+    };
+    let mut runner =
+        TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha));
+    runner
+        .run(&(random_general(14), 0u64..40), |(graph, work)| {
+            let forced = decompose_forcing_finisher(&graph, work);
+            assert_brute(&graph, &forced, &format!("work {work}"));
+            // Karp–Sipser's start often leaves nothing to do on small graphs: from empty too.
+            let n = graph.vertex_count();
+            let (from_empty, _) = general_shortest_path_phases(&graph, Matching::empty(n));
+            assert!(from_empty.is_valid_in(&graph));
+            assert_eq!(from_empty.size(), forced.matching().size(), "{graph:?}");
+            Ok(())
+        })
+        .unwrap();
+}
+
+#[test]
+fn general_phases_reach_the_maximum_from_any_matching() {
+    let mut rng = Random::new(2027);
+    for round in 0..2000 {
+        let n = 2 + rng.below(13);
+        let edges: Vec<(u32, u32)> = (0..rng.below(3 * n))
+            .map(|_| (rng.below(n) as u32, rng.below(n) as u32))
+            .collect();
+        let graph = Graph::from_edges(n, edges).unwrap();
+        let mut start = Matching::empty(n);
+        let mut pairs: Vec<(u32, u32)> = graph.edges().collect();
+        rng.shuffle(&mut pairs);
+        for (u, v) in pairs {
+            if start.is_exposed(u) && start.is_exposed(v) && rng.chance(0.7) {
+                start.join(u, v);
+            }
+        }
+        let (finished, _) = general_shortest_path_phases(&graph, start);
+        assert!(finished.is_valid_in(&graph), "round {round}");
+        assert_eq!(
+            finished.size(),
+            maximum_matching(&graph).size(),
+            "round {round}: {graph:?}"
+        );
+    }
+}
+
+#[test]
+fn forced_general_finisher_matches_brute_force_on_small_members_of_every_family() {
+    let mut checked = 0;
+    for family in Family::ALL {
+        for size in 2..=8 {
+            for seed in 0..6 {
+                let g = family.generate(size, seed);
+                if g.vertices() > 16 {
+                    continue;
+                }
+                for inner in [0, 1 + (seed as usize % 3)] {
+                    let member = if inner == 0 {
+                        g.clone()
+                    } else {
+                        g.clone().with_inner_edges(inner, seed)
+                    };
+                    let graph = member.graph().unwrap();
+                    for work in [0, 4] {
+                        let forced = decompose_forcing_finisher(&graph, work);
+                        let what = format!("{family:?} {size} {seed} inner {inner} work {work}");
+                        assert_brute(&graph, &forced, &what);
+                    }
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 600, "{checked}");
+}
+
+#[test]
+fn every_family_agrees_with_the_general_finisher_forced() {
+    for family in Family::ALL {
+        for (size, seed, inner) in [(40, 1, 2), (300, 2, 10), (3000, 3, 100)] {
+            for inner in [0, inner] {
+                let g = family.generate(size, seed);
+                let g = if inner == 0 {
+                    g
+                } else {
+                    g.with_inner_edges(inner, seed)
+                };
+                let graph = g.graph().unwrap();
+                let expected = decompose(&graph);
+                for work in [0, 50, 5000] {
+                    let forced = decompose_forcing_finisher(&graph, work);
+                    let what = format!("{family:?} {size} inner {inner} work {work}");
+                    assert!(forced.matching().is_valid_in(&graph), "{what}");
+                    let nu = expected.matching().size();
+                    assert_eq!(forced.matching().size(), nu, "{what}");
+                    assert_eq!(forced.classes(), expected.classes(), "{what}");
+                    assert_eq!(check(&graph, &Certificate::from(&forced)), Ok(nu), "{what}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn forced_general_finisher_on_masked_graphs_skips_the_removed_vertices() {
+    use geography_matching::{Adjacency, Masked};
+    let mut rng = Random::new(2028);
+    for round in 0..600 {
+        let n = 2 + rng.below(13);
+        let edges: Vec<(u32, u32)> = (0..rng.below(3 * n))
+            .map(|_| (rng.below(n) as u32, rng.below(n) as u32))
+            .collect();
+        let graph = Graph::from_edges(n, edges).unwrap();
+        let removed: Vec<bool> = (0..n).map(|_| rng.chance(0.3)).collect();
+        let masked = Masked::new(&graph, &removed);
+        // The induced subgraph, rebuilt, with the removed vertices left isolated.
+        let kept: Vec<(u32, u32)> = graph
+            .edges()
+            .filter(|&(u, v)| !removed[u as usize] && !removed[v as usize])
+            .collect();
+        let induced = Graph::from_edges(n, kept).unwrap();
+        let expected = decompose(&induced);
+        for work in [0, 7] {
+            let forced = decompose_forcing_finisher(&masked, work);
+            let what = format!("round {round}, work {work}");
+            assert!(forced.matching().is_valid_in(&masked), "{what}");
+            assert_eq!(
+                forced.matching().size(),
+                expected.matching().size(),
+                "{what}"
+            );
+            for v in (0..n as u32).filter(|&v| masked.contains(v)) {
+                assert_eq!(forced.class(v), expected.class(v), "{what}: {v}");
+            }
+            for v in (0..n as u32).filter(|&v| !masked.contains(v)) {
+                assert!(forced.matching().mate(v).is_none(), "{what}: {v}");
+            }
         }
     }
 }
