@@ -6,9 +6,12 @@
 //! Every endpoint is `POST /api/{game}/{action}`, the game named as `geography --game`
 //! names it, and takes a JSON object; the reports are `geography_app`'s, exactly as the
 //! command line prints them:
-//! - `/api/token/solve` `{"board"|"graph", "edges"?, "compact"?}`: `report` is the document
-//!   of `geography solve --json --certificate`, in its compact form with `"compact": true`
-//!   ([`SolveReport::compact`]: the verdicts as one string, one character per cell);
+//! - `/api/token/solve` `{"board"|"graph", "edges"?, "compact"?, "explain"?, "why"?}`:
+//!   `report` is the document of `geography solve --json --certificate`, in its compact form
+//!   with `"compact": true` ([`SolveReport::compact`]: the verdicts as one string, one
+//!   character per cell), with its `explanation` with `"explain": true` or `"why": true`
+//!   ([`SolveReport::explained`]: the classes, the odd components of G − A and the
+//!   sentences the page shows);
 //! - `/api/token/move` `{"board"|"graph", "path"}`: a [`PositionReport`], saying where and
 //!   why the path stops being legal;
 //! - `/api/token/analyse` and `/api/slide/analyse` `{"record"}`: `report` is the document of
@@ -286,6 +289,11 @@ pub fn answer_solve(body: &[u8], limits: &Limits, budget: &Budget) -> Result<Ans
                 "\"edges\" and \"compact\" apply to undirected graphs and boards only",
             ));
         }
+        if request.explain || request.why {
+            return Err(ApiError::bad_request(
+                "\"explain\" and \"why\" apply to undirected graphs and boards only",
+            ));
+        }
         let (field, written) = read_written(None, request.graph.as_ref(), limits)?;
         return answer_outcomes(field, &written, GraphGame::Token, None, budget);
     }
@@ -296,6 +304,9 @@ pub fn answer_solve(body: &[u8], limits: &Limits, budget: &Budget) -> Result<Ans
         edges: request.edges,
     };
     let mut report = solve_game(&game, options, budget).map_err(|e| ApiError::job(field, &e))?;
+    if request.explain || request.why {
+        report = report.explained(request.why);
+    }
     if request.compact {
         report = report.compact();
     }

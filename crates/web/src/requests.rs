@@ -122,6 +122,7 @@ impl TryFrom<Vec<Step>> for EdgeStep {
 /// `POST /api/token/solve` (`/api/solve`): exactly one of a board and a graph.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[allow(clippy::struct_excessive_bools)] // the options of the JSON request, each a boolean
 pub struct SolveRequest {
     /// A board: text (`N M [neighbourhood]`, then rows of `.` and `#`) or a JSON board.
     #[serde(default)]
@@ -139,6 +140,15 @@ pub struct SolveRequest {
     /// boards.
     #[serde(default)]
     pub compact: bool,
+    /// Include `explanation` in the report (`SolveReport::explained`): the Gallai–Edmonds
+    /// class of every vertex, the odd components of G − A, and why the matching is maximum
+    /// in sentences.
+    #[serde(default)]
+    pub explain: bool,
+    /// Include `explanation` with `why`: beside the above, why the player to move from each
+    /// vertex wins or loses, one sentence a vertex.
+    #[serde(default)]
+    pub why: bool,
 }
 
 /// `POST /api/edge/solve`: a board or a graph, as for `/api/token/solve` (a graph's repeated

@@ -267,6 +267,61 @@ async fn compact_answers_match_the_lists() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 
+/// With `explain` (or `why`) the report explains itself: the classes, the odd components of
+/// G − A and the sentences the page shows, valid under both descriptions; without, the
+/// report is the command line's.
+#[tokio::test]
+async fn explained_answers_give_classes_odd_components_and_sentences() {
+    let tailed = "7 6\n0 1\n0 2\n1 2\n2 3\n3 4\n5 6\n";
+    let (status, answer) = post("/api/solve", &json!({"graph": tailed, "why": true})).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let explanation = &answer["report"]["explanation"];
+    assert_eq!(
+        explanation["classes"],
+        json!({"d": [0, 1, 2, 4], "a": [3], "c": [5, 6]})
+    );
+    assert_eq!(explanation["odd_components"], json!([[0, 1, 2], [4]]));
+    assert_eq!(explanation["why"].as_array().unwrap().len(), 7);
+    assert!(explanation["proof"]
+        .as_str()
+        .unwrap()
+        .contains("(7 − 2 + 1) / 2 = 3 edges; checked independently ✓."));
+    let description: Value = serde_json::from_str(geography_web::OPENAPI_JSON).unwrap();
+    let described = &description["components"]["schemas"]["Report"]["properties"]["explanation"];
+    for key in explanation.as_object().unwrap().keys() {
+        assert!(described["properties"].get(key).is_some(), "no {key}");
+    }
+    let validator = schema_validator();
+    let (_, explained) = post("/api/solve", &json!({"graph": tailed, "explain": true})).await;
+    assert!(explained["report"]["explanation"].get("why").is_none());
+    let (_, compact) = post(
+        "/api/solve",
+        &json!({"board": "2 3 king\n...\n.#.\n", "explain": true, "compact": true}),
+    )
+    .await;
+    let keys: Vec<&String> = compact["report"]["explanation"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .collect();
+    assert_eq!(keys, ["certificate", "proof"]);
+    for report in [&answer["report"], &explained["report"], &compact["report"]] {
+        let errors: Vec<String> = validator
+            .iter_errors(report)
+            .map(|e| e.to_string())
+            .collect();
+        assert!(errors.is_empty(), "solve.schema.json: {errors:?}");
+    }
+    let (_, plain) = post("/api/solve", &json!({ "graph": tailed })).await;
+    assert!(plain["report"].get("explanation").is_none());
+    let (status, _) = error_of(
+        "/api/solve",
+        &json!({"graph": "2 1 directed\n0 1\n", "explain": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
 /// The description tells of the compact form and of every status the limits give.
 #[tokio::test]
 async fn the_openapi_description_has_the_compact_form_and_the_limits_statuses() {

@@ -55,11 +55,12 @@ export async function boardFromText(text) {
 }
 
 /**
- * The board a text describes, as the server reads it, and the server's answer (the solve): a
- * compact one for a text of more than CANVAS_CELLS characters, about as many cells.
+ * The board a text describes, as the server reads it, and the server's answer (the solve,
+ * explained): a compact one for a text of more than CANVAS_CELLS characters, about as many
+ * cells.
  */
 export async function readBoard(text) {
-  const answer = await solve({ board: text }, { compact: text.length > CANVAS_CELLS });
+  const answer = await solve({ board: text }, { compact: text.length > CANVAS_CELLS, explain: true });
   const { rows, cols, neighbourhood } = answer.report.board;
   const status = cellStatuses(answer, rows, cols);
   const blocked = Array.from(status, (code) => code === STATUS.blocked);
