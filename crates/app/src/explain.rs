@@ -83,14 +83,17 @@ impl Nouns {
 
 impl Explanation {
     /// The explanation of `solution` on `game`, whose certificate is `certificate` (taken from
-    /// the solution) and was `verified` or not; with a sentence for every vertex when `why`.
+    /// the solution) and was `verified` or not; with a sentence for every vertex when `why`;
+    /// the sentences only (every list empty) unless `lists`.
     pub(crate) fn new(
         game: &Game,
         solution: &Solution,
         certificate: &Certificate,
         verified: bool,
         why: bool,
+        lists: bool,
     ) -> Self {
+        let why = why && lists;
         let barrier = match &certificate.proof {
             Proof::Konig { .. } => None,
             Proof::TutteBerge { barrier } => Some(barrier.as_slice()),
@@ -104,7 +107,8 @@ impl Explanation {
         let nouns = Nouns::of(game);
         let named = |vs: &[u32]| vs.iter().map(|&v| game.name(v)).collect::<Vec<_>>();
         let of_class = |class: Class| {
-            (0..game.vertex_count() as u32)
+            let vertices = if lists { game.vertex_count() } else { 0 };
+            (0..vertices as u32)
                 .filter(|&v| decomposition.class(v) == class)
                 .map(|v| game.name(v))
                 .collect()
@@ -143,7 +147,9 @@ impl Explanation {
                 a: of_class(Class::Barrier),
                 c: of_class(Class::Covered),
             },
-            odd_components: odd.map(|parts| parts.iter().map(|part| named(part)).collect()),
+            odd_components: odd
+                .filter(|_| lists)
+                .map(|parts| parts.iter().map(|part| named(part)).collect()),
             why,
         }
     }

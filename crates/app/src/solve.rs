@@ -200,7 +200,8 @@ impl<'g> SolveReport<'g> {
     /// Tutte–Berge proof, why the matching is maximum in a sentence (two: one short), and with
     /// `why` a sentence for every vertex saying why the player to move from it wins or loses.
     /// It explains the certificate, which the report then has even when the solve did not
-    /// ask for it. A compact report writes the two proof sentences only.
+    /// ask for it. A compact report writes the two proof sentences only (and, compact
+    /// before it is explained, computes no lists).
     ///
     /// # Complexity
     /// O(V + E) time and O(V) memory beside the certificate's check.
@@ -232,6 +233,7 @@ impl<'g> SolveReport<'g> {
             &certificate,
             verified,
             why,
+            !self.compact,
         ));
         self
     }

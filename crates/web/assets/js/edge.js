@@ -15,7 +15,7 @@ import { vertexAt } from './graph-view.js';
 import { graphInput } from './graphs.js';
 import { isShown } from './modes.js';
 import { drawMultigraph, drawNote, laidOut, writtenPairs } from './multigraph-view.js';
-import { engineTurns, humanTurn as turnOf, showGame, showLines, undoTurn } from './versus.js';
+import { engineTurns, humanTurn as turnOf, latestAnswer, showGame, showLines, undoTurn } from './versus.js';
 
 const SAMPLE = '5 7\n0 1\n1 2\n2 0\n2 3\n3 4\n4 2\n0 1\n';
 /** The most edges drawn: past them the picture is a tangle, and the walk is shown as text. */
@@ -243,20 +243,12 @@ function toggleDirected() {
 async function solve() {
   const text = $('#e-text').value;
   const game = $('#e-game').value;
-  state.asked += 1;
-  const question = state.asked;
-  let input;
-  let answer;
-  try {
-    input = graphInput(text);
-    answer = await outcomeSolve(game, input);
-  } catch (error) {
-    if (question !== state.asked) return;
-    showError('#e-error', error);
-    return;
-  }
-  if (question !== state.asked) return;
-  showError('#e-error', null);
+  const asked = await latestAnswer(state, '#e-error', async () => {
+    const input = graphInput(text);
+    return { input, answer: await outcomeSolve(game, input) };
+  });
+  if (!asked) return;
+  const { input, answer } = asked;
   const written = writtenPairs(text);
   const drawable = written && written.n === answer.report.vertices && written.pairs.length <= DRAW_EDGES;
   Object.assign(state, {

@@ -4,7 +4,7 @@
 // game stands, the engine answering while it is its turn), the status line and the list of
 // moves, taking back the human's last move, and the summary lines of a solve.
 
-import { $ } from './dom.js';
+import { $, showError } from './dom.js';
 import { vertexAt } from './graph-view.js';
 import { cellAt } from './grid-view.js';
 import { frontGame, isShown } from './modes.js';
@@ -139,5 +139,24 @@ export function showLines(selector, lines) {
     const item = document.createElement('li');
     item.textContent = line;
     list.appendChild(item);
+  }
+}
+
+/**
+ * Asks `ask()` as the latest question of `state` (`state.asked` counts them): its answer, or
+ * null when a later question was asked meanwhile or it failed, its error then shown in the
+ * box `errorBox` (which an answer clears).
+ */
+export async function latestAnswer(state, errorBox, ask) {
+  state.asked += 1;
+  const question = state.asked;
+  try {
+    const answer = await ask();
+    if (question !== state.asked) return null;
+    showError(errorBox, null);
+    return answer;
+  } catch (error) {
+    if (question === state.asked) showError(errorBox, error);
+    return null;
   }
 }

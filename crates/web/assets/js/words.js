@@ -12,7 +12,7 @@ import { wordsPosition, wordsSolve } from './api.js';
 import { $, showError, showHeadline } from './dom.js';
 import { isShown } from './modes.js';
 import { drawMultigraph, drawNote, laidOut } from './multigraph-view.js';
-import { engineTurns, humanTurn as turnOf, showGame, showLines, undoTurn } from './versus.js';
+import { engineTurns, humanTurn as turnOf, latestAnswer, showGame, showLines, undoTurn } from './versus.js';
 
 const SAMPLE = 'apple\neagle\negg\nelephant\ntiger\nrabbit\ntoad\ndog\ngoat\n';
 /** The most words drawn. */
@@ -196,18 +196,8 @@ function showAnswer() {
 async function solve() {
   const words = $('#w-text').value;
   const rule = $('#w-rule').value;
-  state.asked += 1;
-  const question = state.asked;
-  let answer;
-  try {
-    answer = await wordsSolve(words, rule);
-  } catch (error) {
-    if (question !== state.asked) return;
-    showError('#w-error', error);
-    return;
-  }
-  if (question !== state.asked) return;
-  showError('#w-error', null);
+  const answer = await latestAnswer(state, '#w-error', () => wordsSolve(words, rule));
+  if (!answer) return;
   showError('#w-move-error', null);
   Object.assign(state, {
     words, rule, answer, drawn: letterGraph(words, rule), said: [], info: null, hint: false, busy: false,
