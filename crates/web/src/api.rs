@@ -471,11 +471,13 @@ pub trait MoveRoute: Variant {
     /// A refused move in words, after "cannot": `choose 1-0`.
     fn refused(named: &Self::Named) -> String;
 
-    /// The answer's document.
+    /// The answer's document: the report itself, unless the game wraps it.
     ///
     /// # Errors
     /// As [`Answer::of`].
-    fn answer(position: PositionReport<Self::Named>) -> Result<Answer, ApiError>;
+    fn answer(position: PositionReport<Self::Named>) -> Result<Answer, ApiError> {
+        Answer::of(&position)
+    }
 }
 
 /// A move request read: the field its game came from, what the game is played on, and the
@@ -499,6 +501,20 @@ fn named_in<N>(
         .collect()
 }
 
+/// The game a request gives, read within `limits`, the field it came from, and its moves
+/// written in the list `moves` named in the game: the move routes of the games played on a
+/// [`Game`].
+fn read_on_game<N>(
+    (board, graph): (Option<&GameInput>, Option<&GameInput>),
+    moves: &str,
+    written: &[impl WrittenMove<N>],
+    limits: &Limits,
+) -> Result<(&'static str, Game, Vec<N>), ApiError> {
+    let (field, game) = read_game(board, graph, limits)?;
+    let named = named_in(&game, moves, written)?;
+    Ok((field, game, named))
+}
+
 /// The token game: an illegal step is answered, not refused; the report is the answer.
 impl MoveRoute for TokenGame {
     type Request = MoveRequest;
@@ -506,17 +522,12 @@ impl MoveRoute for TokenGame {
     const REPORTS_ILLEGAL: bool = true;
 
     fn read(request: &MoveRequest, limits: &Limits) -> Result<ReadMoves<Self>, ApiError> {
-        let (field, game) = read_game(request.board.as_ref(), request.graph.as_ref(), limits)?;
-        let moves = named_in(&game, Self::MOVES, &request.path)?;
-        Ok((field, game, moves))
+        let input = (request.board.as_ref(), request.graph.as_ref());
+        read_on_game(input, Self::MOVES, &request.path, limits)
     }
 
     fn refused(named: &Named) -> String {
         format!("move the token to {named}")
-    }
-
-    fn answer(position: PositionReport<Named>) -> Result<Answer, ApiError> {
-        Answer::of(&position)
     }
 }
 
@@ -534,9 +545,8 @@ impl MoveRoute for SlitherGame {
     const REPORTS_ILLEGAL: bool = false;
 
     fn read(request: &SlitherMoveRequest, limits: &Limits) -> Result<ReadMoves<Self>, ApiError> {
-        let (field, game) = read_game(request.board.as_ref(), request.graph.as_ref(), limits)?;
-        let moves = named_in(&game, Self::MOVES, &request.moves)?;
-        Ok((field, game, moves))
+        let input = (request.board.as_ref(), request.graph.as_ref());
+        read_on_game(input, Self::MOVES, &request.moves, limits)
     }
 
     fn refused([a, b]: &[Named; 2]) -> String {
@@ -606,10 +616,6 @@ impl MoveRoute for DirectedToken {
     fn refused(named: &Named) -> String {
         format!("move the token to {named}")
     }
-
-    fn answer(position: PositionReport<Named>) -> Result<Answer, ApiError> {
-        Answer::of(&position)
-    }
 }
 
 /// Edge geography, undirected or directed by the input (`/api/edge/move`): the walk's first
@@ -645,10 +651,6 @@ macro_rules! edge_route {
             fn refused([a, b]: &[Named; 2]) -> String {
                 format!("move the token from {a} to {b}")
             }
-
-            fn answer(position: PositionReport<[Named; 2]>) -> Result<Answer, ApiError> {
-                Answer::of(&position)
-            }
         }
     };
 }
@@ -676,10 +678,6 @@ impl MoveRoute for WordsGame {
 
     fn refused(word: &String) -> String {
         format!("say '{word}'")
-    }
-
-    fn answer(position: PositionReport<String>) -> Result<Answer, ApiError> {
-        Answer::of(&position)
     }
 }
 

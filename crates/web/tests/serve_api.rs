@@ -1267,16 +1267,67 @@ async fn the_page_and_its_assets_are_served_and_others_are_json_errors() {
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
 }
 
+/// A seeded source of the random requests the crash tests send: numbers, texts over an
+/// alphabet, awkward JSON scalars and raw bytes.
+struct Garbage {
+    seed: u64,
+    alphabet: &'static [u8],
+    scalars: [Value; 7],
+}
+
+impl Garbage {
+    fn new(seed: u64, alphabet: &'static [u8], scalars: [Value; 7]) -> Self {
+        Garbage {
+            seed,
+            alphabet,
+            scalars,
+        }
+    }
+
+    fn next(&mut self) -> u64 {
+        self.seed = self
+            .seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        self.seed >> 33
+    }
+
+    /// A length below `max` and a text of that length over the alphabet.
+    fn text(&mut self, max: u64) -> (usize, String) {
+        let length = (self.next() % max) as usize;
+        let text = (0..length)
+            .map(|_| self.alphabet[(self.next() % self.alphabet.len() as u64) as usize] as char)
+            .collect();
+        (length, text)
+    }
+
+    fn scalar(&mut self) -> Value {
+        let n = self.next();
+        self.scalars[(n % self.scalars.len() as u64) as usize].clone()
+    }
+
+    fn bytes(&mut self, length: usize) -> Vec<u8> {
+        (0..length).map(|_| (self.next() % 256) as u8).collect()
+    }
+}
+
+/// Sends `bodies` to `endpoint`, each answered 200 or a client error, then `raw` bytes,
+/// answered 400.
+async fn survives(endpoint: &str, bodies: impl IntoIterator<Item = Value>, raw: Vec<u8>) {
+    for body in bodies {
+        let (status, value) = post(endpoint, &body).await;
+        assert!(
+            status == StatusCode::OK || status.is_client_error(),
+            "{endpoint} {body}: {status} {value}"
+        );
+    }
+    let (status, _) = post_bytes(endpoint, raw).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
 /// Random bytes and random JSON at every endpoint: always an answer, never a 5xx.
 #[tokio::test]
 async fn no_input_crashes_a_handler() {
-    let mut seed = 0x5eed_u64;
-    let mut next = move || {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        seed >> 33
-    };
     let alphabet = b" \n.#XO-0123456789kinghexhtokr{}[]\",:";
     let scalars = [
         json!(null),
@@ -1287,16 +1338,13 @@ async fn no_input_crashes_a_handler() {
         json!(1.5),
         json!(""),
     ];
+    let mut garbage = Garbage::new(0x5eed, alphabet, scalars);
     for round in 0..600 {
-        let length = (next() % 40) as usize;
-        let text: String = (0..length)
-            .map(|_| alphabet[(next() % alphabet.len() as u64) as usize] as char)
-            .collect();
-        let pick = |n: u64| scalars[(n % scalars.len() as u64) as usize].clone();
-        let step = match next() % 3 {
-            0 => json!([next() % 5, next() % 5]),
-            1 => pick(next()),
-            _ => json!([pick(next()), pick(next())]),
+        let (length, text) = garbage.text(40);
+        let step = match garbage.next() % 3 {
+            0 => json!([garbage.next() % 5, garbage.next() % 5]),
+            1 => garbage.scalar(),
+            _ => json!([garbage.scalar(), garbage.scalar()]),
         };
         let bodies = [
             json!({"board": text}),
@@ -1307,20 +1355,18 @@ async fn no_input_crashes_a_handler() {
             json!({"record": format!("3 3\n0 1\n1 2\n2 0\nmoves\n{text}")}),
             json!({"record": text}),
             json!({"map": text}),
-            json!({"board": {"rows": next() % 4, "cols": next() % 4, "cells": [text.clone()]}}),
-            json!({"graph": {"vertices": next() % 4, "edges": [[next() % 5, next() % 5]]}}),
+            json!({"board": {
+                "rows": garbage.next() % 4,
+                "cols": garbage.next() % 4,
+                "cells": [text.clone()]
+            }}),
+            json!({"graph": {
+                "vertices": garbage.next() % 4,
+                "edges": [[garbage.next() % 5, garbage.next() % 5]]
+            }}),
         ];
         let endpoint = ["/api/solve", "/api/move", "/api/analyse", "/api/treasure"][round % 4];
-        for body in bodies {
-            let (status, value) = post(endpoint, &body).await;
-            assert!(
-                status == StatusCode::OK || status.is_client_error(),
-                "{endpoint} {body}: {status} {value}"
-            );
-        }
-        let raw: Vec<u8> = (0..length).map(|_| (next() % 256) as u8).collect();
-        let (status, _) = post_bytes(endpoint, raw).await;
-        assert_eq!(status, StatusCode::BAD_REQUEST);
+        survives(endpoint, bodies, garbage.bytes(length)).await;
     }
 }
 
@@ -1855,13 +1901,6 @@ async fn slither_answers_match_their_openapi_description_and_never_crash() {
         );
     }
 
-    let mut seed = 0x5117_u64;
-    let mut next = move || {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        seed >> 33
-    };
     let alphabet = b" \n.#-0123456789kinghex[]{}\",:";
     let scalars = [
         json!(null),
@@ -1872,23 +1911,23 @@ async fn slither_answers_match_their_openapi_description_and_never_crash() {
         json!(1.5),
         json!(""),
     ];
+    let mut garbage = Garbage::new(0x5117, alphabet, scalars);
     for round in 0..300 {
-        let length = (next() % 30) as usize;
-        let text: String = (0..length)
-            .map(|_| alphabet[(next() % alphabet.len() as u64) as usize] as char)
-            .collect();
-        let pick = |n: u64| scalars[(n % scalars.len() as u64) as usize].clone();
-        let end = match next() % 3 {
-            0 => json!(next() % 6),
-            1 => json!([next() % 4, next() % 4]),
-            _ => pick(next()),
+        let (length, text) = garbage.text(30);
+        let end = match garbage.next() % 3 {
+            0 => json!(garbage.next() % 6),
+            1 => json!([garbage.next() % 4, garbage.next() % 4]),
+            _ => garbage.scalar(),
         };
-        let edge = match next() % 3 {
-            0 => json!([end.clone(), next() % 6]),
+        let edge = match garbage.next() % 3 {
+            0 => json!([end.clone(), garbage.next() % 6]),
             1 => json!([[1, 1], end.clone()]),
             _ => json!([end.clone()]),
         };
-        let tiny = json!({"vertices": next() % 5, "edges": [[next() % 5, next() % 5]]});
+        let tiny = json!({
+            "vertices": garbage.next() % 5,
+            "edges": [[garbage.next() % 5, garbage.next() % 5]]
+        });
         let bodies = [
             json!({"graph": text}),
             json!({"board": text}),
@@ -1897,16 +1936,7 @@ async fn slither_answers_match_their_openapi_description_and_never_crash() {
             json!({"graph": tiny, "moves": [edge]}),
         ];
         let endpoint = ["/api/slither/solve", "/api/slither/move"][round % 2];
-        for body in bodies {
-            let (status, value) = post(endpoint, &body).await;
-            assert!(
-                status == StatusCode::OK || status.is_client_error(),
-                "{endpoint} {body}: {status} {value}"
-            );
-        }
-        let raw: Vec<u8> = (0..length).map(|_| (next() % 256) as u8).collect();
-        let (status, _) = post_bytes(endpoint, raw).await;
-        assert_eq!(status, StatusCode::BAD_REQUEST);
+        survives(endpoint, bodies, garbage.bytes(length)).await;
     }
 }
 
