@@ -78,6 +78,11 @@ async fn error_of(uri: &str, body: &Value) -> (StatusCode, Value) {
     (status, value)
 }
 
+/// Where an error answer places its problem: its line and column.
+fn place(error: &Value) -> (Option<u64>, Option<u64>) {
+    (error["line"].as_u64(), error["column"].as_u64())
+}
+
 fn schema_validator() -> jsonschema::Validator {
     let schema: Value = serde_json::from_str(&read("docs/solve.schema.json")).unwrap();
     jsonschema::validator_for(&schema).unwrap()
@@ -417,11 +422,7 @@ async fn board_text_errors_carry_line_and_column() {
     for (text, line, column, words) in cases {
         let (status, error) = error_of("/api/solve", &json!({ "board": text })).await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
-        assert_eq!(
-            (error["line"].as_u64(), error["column"].as_u64()),
-            (Some(line), Some(column)),
-            "{error}"
-        );
+        assert_eq!(place(&error), (Some(line), Some(column)), "{error}");
         assert!(error["error"].as_str().unwrap().contains(words), "{error}");
         // The message names the field and the place, as the command line does.
         let place = format!("\"board\": line {line}, column {column}: ");
@@ -536,10 +537,7 @@ async fn limits_answer_413() {
     // A board header over the limit is refused before any row is read.
     let (status, error) = error_of("/api/solve", &json!({"board": "40000 40000\n..\n"})).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
-    assert_eq!(
-        (error["line"].as_u64(), error["column"].as_u64()),
-        (Some(1), Some(1))
-    );
+    assert_eq!(place(&error), (Some(1), Some(1)));
     // A header within the limit with little behind it is a located parse error.
     let (status, error) = error_of("/api/solve", &json!({"board": "100 100\n..\n"})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
@@ -840,10 +838,7 @@ async fn bad_records_are_located_or_refused() {
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(
-        (error["line"].as_u64(), error["column"].as_u64()),
-        (Some(2), Some(6))
-    );
+    assert_eq!(place(&error), (Some(2), Some(6)));
     // A move against the rules: 422, located at the move.
     let (status, error) = error_of(
         "/api/analyse",
@@ -939,10 +934,7 @@ async fn treasure_maps_give_winner_ring_and_safe_hits() {
 
     let (status, error) = error_of("/api/treasure", &json!({"map": "2 2\n0 -1\n0 x\n"})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(
-        (error["line"].as_u64(), error["column"].as_u64()),
-        (Some(3), Some(3))
-    );
+    assert_eq!(place(&error), (Some(3), Some(3)));
     for body in [
         json!({"map": "1 1\n-1\n1 1\n-1\n"}),
         json!({"map": ""}),
@@ -1689,10 +1681,7 @@ async fn slither_solve_agrees_with_the_solver() {
     // Errors are the token game's: located, with the status of their kind.
     let (status, error) = error_of("/api/slither/solve", &json!({"board": "2 2\n..\n.x\n"})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(
-        (error["line"].as_u64(), error["column"].as_u64()),
-        (Some(3), Some(2))
-    );
+    assert_eq!(place(&error), (Some(3), Some(2)));
     let (status, _) = error_of("/api/slither/solve", &json!({"board": "1100 1100\n"})).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
     for body in [

@@ -15,7 +15,9 @@ import { vertexAt } from './graph-view.js';
 import { graphInput } from './graphs.js';
 import { isShown } from './modes.js';
 import { drawMultigraph, drawNote, laidOut, writtenPairs } from './multigraph-view.js';
-import { engineTurns, humanTurn as turnOf, latestAnswer, showGame, showLines, undoTurn } from './versus.js';
+import {
+  engineTurns, giveHint, humanTurn as turnOf, latestAnswer, showGame, showLines, undoTurn,
+} from './versus.js';
 
 const SAMPLE = '5 7\n0 1\n1 2\n2 0\n2 3\n3 4\n4 2\n0 1\n';
 /** The most edges drawn: past them the picture is a tangle, and the walk is shown as text. */
@@ -128,13 +130,9 @@ function undo() {
 }
 
 function hint() {
-  if (!state.info || state.info.game_over || !humanTurn()) return;
-  state.hint = true;
-  const moves = state.info.winning_moves;
-  say(moves.length === 0
-    ? 'No winning move: against perfect play every move loses.'
-    : `Winning moves: ${moves.map(moveText).join(', ')}`);
-  update();
+  const playable = Boolean(state.info && !state.info.game_over && humanTurn());
+  const words = ['No winning move: against perfect play every move loses.', 'Winning moves'];
+  if (giveHint(state, playable, say, moveText, words)) update();
 }
 
 function playState() {
@@ -274,12 +272,12 @@ async function solve() {
 // The picture
 
 function render() {
-  const graph = state.drawn;
-  if (!graph) {
-    drawNote(state.input === null ? 'Solve a graph to draw it.' : 'This graph is not drawn: the walk and the moves are listed in the panel.');
-    $('#status').textContent = playState()[1];
+  if (!state.drawn) {
+    const note = state.input === null ? 'Solve a graph to draw it.' : 'This graph is not drawn: the walk and the moves are listed in the panel.';
+    drawNote(note, playState()[1]);
     return;
   }
+  const graph = state.drawn;
   const playing = state.start !== null && state.info !== null;
   const yours = playing && !state.info.game_over && humanTurn() && !state.busy;
   const path = walk();

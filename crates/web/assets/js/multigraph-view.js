@@ -127,9 +127,10 @@ export function drawMultigraph(graph, look) {
   });
 }
 
-/** Instead of a picture: `text` in #graph. */
-export function drawNote(text) {
+/** Instead of a picture: `text` in #graph, and `status` in the line above it. */
+export function drawNote(text, status) {
   showPicture('graph');
   $('#graph').replaceChildren();
   svg('text', { x: 20, y: 40, class: 'picture-note' }, $('#graph')).textContent = text;
+  $('#status').textContent = status;
 }

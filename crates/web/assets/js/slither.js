@@ -12,7 +12,9 @@ import { $, svg } from './dom.js';
 import { drawGraph, drawVertexPath } from './graph-view.js';
 import { drawGrid, drawPath } from './grid-view.js';
 import { frontGame, isShown } from './modes.js';
-import { engineTurns, humanTurn as turnOf, showGame, undoTurn, wireControls } from './versus.js';
+import {
+  engineTurns, giveHint, humanTurn as turnOf, showGame, undoTurn, wireControls,
+} from './versus.js';
 
 const state = {
   moves: [], // the chosen edges, in play order, as played ([end, new vertex] for extensions)
@@ -110,14 +112,11 @@ function undo() {
 }
 
 function hint() {
-  if (!state.info || state.info.finished || !humanTurn()) return;
-  state.hint = true;
   const game = currentGame();
-  const moves = state.info.winning_moves;
-  say(moves.length === 0
-    ? 'No winning move: against perfect play every move loses.'
-    : `Winning moves: ${moves.map(([a, b]) => `${game.short(a)}–${game.short(b)}`).join(', ')}`);
-  render();
+  const playable = Boolean(state.info && !state.info.finished && humanTurn());
+  const name = ([a, b]) => `${game.short(a)}–${game.short(b)}`;
+  const words = ['No winning move: against perfect play every move loses.', 'Winning moves'];
+  if (giveHint(state, playable, say, name, words)) render();
 }
 
 function playState() {

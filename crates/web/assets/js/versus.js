@@ -160,3 +160,16 @@ export async function latestAnswer(state, errorBox, ask) {
     return null;
   }
 }
+
+/**
+ * The human's hint, when `playable` (the human's turn in a game not over): marks the winning
+ * moves (`state.hint`) and says them, each in words by `name` after `some`, or says `none`
+ * when every move loses. Whether it was given.
+ */
+export function giveHint(state, playable, say, name, [none, some]) {
+  if (!playable) return false;
+  state.hint = true;
+  const moves = state.info.winning_moves;
+  say(moves.length === 0 ? none : `${some}: ${moves.map(name).join(', ')}`);
+  return true;
+}

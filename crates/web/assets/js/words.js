@@ -12,7 +12,9 @@ import { wordsPosition, wordsSolve } from './api.js';
 import { $, showError, showHeadline } from './dom.js';
 import { isShown } from './modes.js';
 import { drawMultigraph, drawNote, laidOut } from './multigraph-view.js';
-import { engineTurns, humanTurn as turnOf, latestAnswer, showGame, showLines, undoTurn } from './versus.js';
+import {
+  engineTurns, giveHint, humanTurn as turnOf, latestAnswer, showGame, showLines, undoTurn,
+} from './versus.js';
 
 const SAMPLE = 'apple\neagle\negg\nelephant\ntiger\nrabbit\ntoad\ndog\ngoat\n';
 /** The most words drawn. */
@@ -119,13 +121,9 @@ function undo() {
 }
 
 function hint() {
-  if (!state.info || state.info.game_over || !humanTurn()) return;
-  state.hint = true;
-  const moves = state.info.winning_moves;
-  say(moves.length === 0
-    ? 'No winning word: against perfect play every word loses.'
-    : `Winning words: ${moves.join(', ')}`);
-  update();
+  const playable = Boolean(state.info && !state.info.game_over && humanTurn());
+  const words = ['No winning word: against perfect play every word loses.', 'Winning words'];
+  if (giveHint(state, playable, say, String, words)) update();
 }
 
 function playState() {
@@ -210,8 +208,7 @@ async function solve() {
 function render() {
   const graph = state.drawn;
   if (!graph) {
-    drawNote(state.words === null ? 'Solve a word list to draw it.' : 'This list is not drawn: the words are listed in the panel.');
-    $('#status').textContent = playState()[1];
+    drawNote(state.words === null ? 'Solve a word list to draw it.' : 'This list is not drawn: the words are listed in the panel.', playState()[1]);
     return;
   }
   const yours = state.info && !state.info.game_over && humanTurn() && !state.busy;
