@@ -556,8 +556,11 @@ test('a record on the graph: blunders marked as the API says, arrow keys step th
   assert.equal(await page.locator('#graph .vertex.visited').count(), 4);
   await shot('10-graph-record');
 
-  // A random game on the graph: the record is the graph's edge list, `moves`, the path.
+  // A random game on the graph: the record is the graph's edge list, `moves`, the path. It is
+  // played through the API: wait for it.
+  const games = Number(await page.getAttribute('#record-text', 'data-random') || 0);
   await page.click('#random-record');
+  await page.waitForFunction((n) => Number(document.querySelector('#record-text').dataset.random) === n, games + 1);
   const record = await page.inputValue('#record-text');
   assert.ok(record.startsWith(`${await page.inputValue('#graph-text')}moves\n`));
   const random = await api('/api/analyse', { record });

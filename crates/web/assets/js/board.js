@@ -238,8 +238,10 @@ export const boardMode = {
   render,
   game: () => boardGame(state.board, state.version),
   shared: () => ({ board: currentBoard() }),
-  openShared({ board }) {
+  async openShared({ board }) {
+    // The server reads the board first: one past its limits is refused, not drawn.
+    const { answer } = await readBoard(boardText(board));
     showError('#board-error', null);
-    setBoard(board.rows, board.cols, board.nb, board.blocked.slice());
+    setBoard(board.rows, board.cols, board.nb, board.blocked.slice(), answer);
   },
 };

@@ -381,9 +381,11 @@ export const graphMode = {
   keyDown,
   game: () => graphGame(state.graph, state.version),
   shared: () => ({ graph: { n: state.graph.n, edges: state.graph.edges.map((edge) => edge.slice()) } }),
-  openShared({ graph }) {
+  async openShared({ graph }) {
+    // The server reads the graph first: one past its limits is refused, not drawn.
+    const { answer } = await graphFromText(JSON.stringify(graphObject(graph)));
     showError('#graph-error', null);
     const edges = graph.edges.map((edge) => edge.slice());
-    setGraph({ n: graph.n, edges, positions: layOut(graph.n, edges, WIDTH, HEIGHT) });
+    setGraph({ n: graph.n, edges, positions: layOut(graph.n, edges, WIDTH, HEIGHT) }, answer);
   },
 };

@@ -5,7 +5,7 @@
 
 import { solve } from './api.js';
 import { drawGraphGame, HEIGHT, WIDTH } from './graph-view.js';
-import { adjacency, layOut } from './layout.js';
+import { layOut } from './layout.js';
 
 /** The most vertices drawn: SVG stays quick up to a few thousand. */
 export const DRAW_LIMIT = 5000;
@@ -56,22 +56,6 @@ export async function graphFromText(text) {
   return { graph: { n, edges, positions: layOut(n, edges, WIDTH, HEIGHT) }, answer };
 }
 
-/** A random token game on the graph: vertex ids, the placement first. */
-function randomWalk(graph) {
-  if (graph.n === 0) return [];
-  const neighbours = adjacency(graph.n, graph.edges);
-  let v = Math.floor(Math.random() * graph.n);
-  const path = [v];
-  const visited = new Set(path);
-  for (;;) {
-    const next = neighbours[v].filter((w) => !visited.has(w));
-    if (next.length === 0) return path;
-    v = next[Math.floor(Math.random() * next.length)];
-    visited.add(v);
-    path.push(v);
-  }
-}
-
 /** The vertices' names, the first `max` of them. */
 function vertexList(vertices, max = 8) {
   const shown = vertices.slice(0, max).join(', ');
@@ -93,6 +77,5 @@ export function graphGame(graph, version = 0) {
     list: vertexList,
     line: (v) => String(v),
     draw: (path, extra) => drawGraphGame(graph, path, extra),
-    randomWalk: () => randomWalk(graph),
   };
 }
