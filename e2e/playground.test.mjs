@@ -641,6 +641,8 @@ test('share links of another version or malformed say why and keep the default b
     ['v1/board/token/b2x2o:3/', /its runs cover 3 of the 4 cells/],
     ['v1/play/token/g3:0-7/', /a vertex 7 is larger than 2/],
     ['v1/dance/token/g1:/', /"dance" is not a mode/],
+    // 1 100 000 free cells: a board the server's limits refuse is not drawn.
+    ['v1/board/token/b1100x1000o:nkrk/', /^"board": line 1, column 1: .*limit of 1048576/],
   ]) {
     await reopen(`${BASE}/#${fragment}`);
     await page.waitForFunction(() => !document.querySelector('#share-error').hidden);
