@@ -24,7 +24,7 @@ use serde::Serialize;
 
 /// `explanation` of a report: why the answer holds, in data and in sentences.
 ///
-/// In a compact report only the two proof sentences are written.
+/// A compact report keeps the two proof sentences only.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Explanation {
     /// The certificate in one sentence: the size of its proof and the independent check's
@@ -32,14 +32,17 @@ pub struct Explanation {
     pub certificate: String,
     /// Why the matching is maximum, step by step, as the picture of the certificate shows it.
     pub proof: String,
-    /// The Gallai–Edmonds class of every vertex.
-    pub classes: Classes,
+    /// The Gallai–Edmonds class of every vertex; `None` in a compact report.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub classes: Option<Classes>,
     /// The components of the graph without the Tutte–Berge set A that have an odd number of
-    /// vertices, each increasing, ordered by their first vertex; `None` under a König proof.
+    /// vertices, each increasing, ordered by their first vertex; `None` under a König proof
+    /// and in a compact report.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub odd_components: Option<Vec<Vec<Named>>>,
     /// Why the player to move from each vertex wins or loses, one sentence a vertex in id
-    /// order (free cells in row-major order on a board); when asked for.
+    /// order (free cells in row-major order on a board); when asked for, and not in a compact
+    /// report.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub why: Option<Vec<String>>,
 }
@@ -107,8 +110,7 @@ impl Explanation {
         let nouns = Nouns::of(game);
         let named = |vs: &[u32]| vs.iter().map(|&v| game.name(v)).collect::<Vec<_>>();
         let of_class = |class: Class| {
-            let vertices = if lists { game.vertex_count() } else { 0 };
-            (0..vertices as u32)
+            (0..game.vertex_count() as u32)
                 .filter(|&v| decomposition.class(v) == class)
                 .map(|v| game.name(v))
                 .collect()
@@ -142,16 +144,23 @@ impl Explanation {
                 verified,
                 &nouns,
             ),
-            classes: Classes {
+            classes: lists.then(|| Classes {
                 d: of_class(Class::Missable),
                 a: of_class(Class::Barrier),
                 c: of_class(Class::Covered),
-            },
+            }),
             odd_components: odd
                 .filter(|_| lists)
                 .map(|parts| parts.iter().map(|part| named(part)).collect()),
             why,
         }
+    }
+
+    /// Drops the lists, keeping the two sentences (a compact report's explanation).
+    pub(crate) fn keep_sentences_only(&mut self) {
+        self.classes = None;
+        self.odd_components = None;
+        self.why = None;
     }
 }
 
@@ -404,14 +413,15 @@ mod tests {
         }
         for input in inputs {
             let (game, explanation) = explained(&input);
-            let [d, a, c] = classes_by_definition(&game, &explanation.classes.d);
+            let classes = explanation.classes.as_ref().unwrap();
+            let [d, a, c] = classes_by_definition(&game, &classes.d);
             assert_eq!(
-                (&explanation.classes.a, &explanation.classes.c),
+                (&classes.a, &classes.c),
                 (&a, &c),
                 "{}",
                 String::from_utf8_lossy(&input)
             );
-            assert_eq!(explanation.classes.d, d);
+            assert_eq!(classes.d, d);
             let why = explanation.why.as_ref().unwrap();
             assert_eq!(why.len(), game.vertex_count());
             // The Tutte–Berge bound is met: |M| = (n − q + |A|) / 2.
@@ -502,5 +512,24 @@ mod tests {
              fit; checked independently ✓."
         );
         assert_eq!(half(5), "2.5");
+    }
+
+    /// A compact report keeps the sentences only, whether it is made compact before or
+    /// after it is explained.
+    #[test]
+    fn a_compact_explanation_is_its_two_sentences() {
+        let game = load_game(b"2 3 king\n...\n.#.\n", None, &Limits::DEFAULT).unwrap();
+        let solved = || solve(&game, SolveOptions::default(), &Budget::unlimited()).unwrap();
+        let full = solved().explained(true).explanation().cloned().unwrap();
+        for report in [
+            solved().compact().explained(true),
+            solved().explained(true).compact(),
+        ] {
+            let json = serde_json::to_value(&report).unwrap();
+            let keys: Vec<&String> = json["explanation"].as_object().unwrap().keys().collect();
+            assert_eq!(keys, ["certificate", "proof"]);
+            assert_eq!(json["explanation"]["proof"], full.proof.as_str());
+        }
+        assert!(full.classes.is_some() && full.why.is_some());
     }
 }

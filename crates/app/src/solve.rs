@@ -192,6 +192,9 @@ impl<'g> SolveReport<'g> {
     #[must_use]
     pub fn compact(mut self) -> Self {
         self.compact = true;
+        if let Some(explanation) = &mut self.explanation {
+            explanation.keep_sentences_only();
+        }
         self
     }
 
@@ -200,7 +203,7 @@ impl<'g> SolveReport<'g> {
     /// Tutte–Berge proof, why the matching is maximum in a sentence (two: one short), and with
     /// `why` a sentence for every vertex saying why the player to move from it wins or loses.
     /// It explains the certificate, which the report then has even when the solve did not
-    /// ask for it. A compact report writes the two proof sentences only (and, compact
+    /// ask for it. A compact report keeps the two proof sentences only (and, compact
     /// before it is explained, computes no lists).
     ///
     /// # Complexity
@@ -478,25 +481,9 @@ impl Serialize for SolveReport<'_> {
                 },
             )?;
         }
-        match &self.explanation {
-            Some(explanation) if self.compact => {
-                s.serialize_field("explanation", &CompactExplanation(explanation))?;
-            }
-            Some(explanation) => s.serialize_field("explanation", explanation)?,
-            None => {}
+        if let Some(explanation) = &self.explanation {
+            s.serialize_field("explanation", explanation)?;
         }
-        s.end()
-    }
-}
-
-/// The explanation of a compact report: its two sentences.
-struct CompactExplanation<'a>(&'a Explanation);
-
-impl Serialize for CompactExplanation<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut s = serializer.serialize_struct("CompactExplanation", 2)?;
-        s.serialize_field("certificate", &self.0.certificate)?;
-        s.serialize_field("proof", &self.0.proof)?;
         s.end()
     }
 }
