@@ -1,4 +1,4 @@
 //! Fuzz target: Format detection and `parse_with_limits`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| geography_fuzz::detect(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| geography_testing::fuzz::detect(data));

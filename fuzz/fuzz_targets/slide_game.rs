@@ -1,4 +1,4 @@
 //! Fuzz target: Legal slide games on small boards, every position's analysis against brute force.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| geography_fuzz::slide_game(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| geography_testing::fuzz::slide_game(data));

@@ -20,20 +20,12 @@
 use std::sync::{Arc, Mutex, PoisonError};
 
 use geography_app::{
-    analyze, is_directed, judge, load, load_record, load_written, parse_words, solve_word_chain,
-    Budget, ChainRule, GraphGame, GraphPlayed, GraphSolution, JobError, Loaded, Outcome, Problem,
-    SearchOptions, Session, SlitherGame, TokenGame, Variant, WordChainSolution, WrittenGraph,
-};
-use geography_boards::{Board, Neighbourhood};
-use geography_formats::{
-    parse_graph6_line, ErrorKind, Format, InputError as LibraryError, Limit, Limits,
-};
-use geography_matching::{
-    check, decompose, edge_classes, Certificate, Class, Decomposition, EdgeClass, EdgeClasses,
-    Graph, Proof,
-};
-use geography_rules::{
-    solve_slither, Game, IllegalMove, PositionAnalysis, Rules, Undecided, SLITHER_SEARCH_LIMIT,
+    analyze, is_directed, judge, load, load_record, load_written, parse_graph6_line, parse_words,
+    solve_slither, solve_word_chain, Board, Budget, Certificate, ChainRule, Class, Decomposition,
+    EdgeClass, EdgeClasses, ErrorKind, Format, Game, Graph, GraphGame, GraphPlayed, GraphSolution,
+    IllegalMove, InputError as LibraryError, JobError, Limit, Limits, Loaded, Neighbourhood,
+    Outcome, PositionAnalysis, Problem, Proof, Rules, SearchOptions, Session, SlitherGame,
+    TokenGame, Undecided, Variant, WordChainSolution, WrittenGraph, SLITHER_SEARCH_LIMIT,
 };
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -183,12 +175,13 @@ fn solve_edges(
     with_edge_classes: bool,
     with_arena: bool,
 ) -> PyResult<Solved> {
-    let graph = graph_of(py, n, edges, max_vertices)?;
+    let game = Game::on_graph(graph_of(py, n, edges, max_vertices)?);
     Ok(py.allow_threads(|| {
-        let decomposition = decompose(&graph);
-        let edges = with_edge_classes.then(|| classed_edges(&edge_classes(&graph, &decomposition)));
-        let arena = with_arena.then(|| Arena::holding(Game::on_graph(graph)));
-        solved(&decomposition, edges, arena)
+        let solution = game.solve(1);
+        let edges = with_edge_classes.then(|| classed_edges(&game.edge_classes(&solution)));
+        let decomposition = solution.decomposition();
+        let arena = with_arena.then(|| Arena::holding(game));
+        solved(decomposition, edges, arena)
     }))
 }
 
@@ -700,9 +693,9 @@ fn certificate_edges(
     edges: Vec<(u32, u32)>,
     max_vertices: u64,
 ) -> PyResult<CertificateParts> {
-    let graph = graph_of(py, n, edges, max_vertices)?;
+    let game = Game::on_graph(graph_of(py, n, edges, max_vertices)?);
     Ok(py.allow_threads(|| {
-        let certificate = Certificate::from(&decompose(&graph));
+        let certificate = Certificate::from(game.solve(1).decomposition());
         match certificate.proof {
             Proof::Konig { cover } => (certificate.pairs, "konig", cover),
             Proof::TutteBerge { barrier } => (certificate.pairs, "tutte_berge", barrier),
@@ -721,7 +714,7 @@ fn verify_edges(
     set: Vec<u32>,
     max_vertices: u64,
 ) -> PyResult<Option<String>> {
-    let graph = graph_of(py, n, edges, max_vertices)?;
+    let game = Game::on_graph(graph_of(py, n, edges, max_vertices)?);
     let proof = match kind {
         "konig" => Proof::Konig { cover: set },
         "tutte_berge" => Proof::TutteBerge { barrier: set },
@@ -732,7 +725,7 @@ fn verify_edges(
         }
     };
     let certificate = Certificate { pairs, proof };
-    Ok(py.allow_threads(|| check(&graph, &certificate).err().map(|e| e.to_string())))
+    Ok(py.allow_threads(|| game.check(&certificate).err().map(|e| e.to_string())))
 }
 
 /// Solves every graph6 line, on every core, in input order.
@@ -751,9 +744,8 @@ fn solve_graph6_lines(
                 let line = line.strip_suffix(b"\n").unwrap_or(line);
                 let line = line.strip_suffix(b"\r").unwrap_or(line);
                 let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
-                let graph = parse_graph6_line(line, number, &limits)?;
-                let decomposition = decompose(&graph);
-                Ok(solved(&decomposition, None, None))
+                let game = Game::on_graph(parse_graph6_line(line, number, &limits)?);
+                Ok(solved(game.solve(1).decomposition(), None, None))
             })
             .collect::<Result<Vec<Solved>, LibraryError>>()
     });
@@ -774,8 +766,7 @@ fn solve_game(game: Game, with_edge_classes: bool, with_arena: bool) -> SolvedGa
     let solution = game.solve(1);
     let decomposition = solution.decomposition();
     // A board's graph is built only here, when the edges are asked for.
-    let edges =
-        with_edge_classes.then(|| classed_edges(&edge_classes(game.graph(), decomposition)));
+    let edges = with_edge_classes.then(|| classed_edges(&game.edge_classes(&solution)));
     let shape = game
         .board()
         .map(|b| (b.rows(), b.cols(), b.neighbourhood().name()));

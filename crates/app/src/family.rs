@@ -11,10 +11,9 @@
 //! Below, and through the front ends' tests; the solvers themselves are tested in
 //! `geography-rules` against plain game-tree search.
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use geography_formats::{WordList, WrittenGraph};
+use geography_formats::{word_key, WordList, WrittenGraph};
 use geography_rules::{
     solve_directed_edge_while, solve_directed_vertex_while, solve_undirected_edge_while, ChainRule,
     Digraph, DirectedEdgeSolution, DirectedVertexSolution, Multigraph, Outcome, Pruning,
@@ -168,14 +167,12 @@ impl GraphPlayed {
         let internal = |e: &dyn std::fmt::Display| JobError::Internal(e.to_string());
         let pairs = written.pairs.iter().copied();
         Ok(match (game, written.directed) {
-            (GraphGame::Token, true) => {
-                let mut arcs: Vec<(u32, u32)> = pairs.filter(|(u, v)| u != v).collect();
-                arcs.sort_unstable();
-                arcs.dedup();
-                GraphPlayed::Digraph(
-                    Digraph::from_arcs(written.vertices, arcs).map_err(|e| internal(&e))?,
-                )
-            }
+            // The token game never uses a loop, and merges parallel arcs: the digraph keeps
+            // their multiplicity, which its report and its solver do not count.
+            (GraphGame::Token, true) => GraphPlayed::Digraph(
+                Digraph::from_arcs(written.vertices, pairs.filter(|(u, v)| u != v))
+                    .map_err(|e| internal(&e))?,
+            ),
             (GraphGame::Edge, true) => GraphPlayed::Multidigraph(
                 Digraph::from_arcs(written.vertices, pairs).map_err(|e| internal(&e))?,
             ),
@@ -207,10 +204,12 @@ impl GraphPlayed {
         }
     }
 
-    /// The number of edges or arcs, repeats counted.
+    /// The number of edges or arcs: repeats counted in edge geography, merged in the token
+    /// game.
     pub fn edge_count(&self) -> usize {
         match self {
-            GraphPlayed::Digraph(g) | GraphPlayed::Multidigraph(g) => g.arc_count(),
+            GraphPlayed::Digraph(g) => g.distinct_arc_count(),
+            GraphPlayed::Multidigraph(g) => g.arc_count(),
             GraphPlayed::Multigraph(g) => g.edge_count(),
         }
     }
@@ -388,8 +387,6 @@ impl WordChainReport {
 #[derive(Debug, Clone)]
 pub struct WordChainSolution {
     list: WordList,
-    keys: Vec<String>,
-    spelling: HashMap<String, usize>,
     chain: WordChain,
     options: SearchOptions,
 }
@@ -406,10 +403,11 @@ pub fn solve_word_chain(
     options: SearchOptions,
     budget: &Budget,
 ) -> Result<WordChainSolution, JobError> {
-    let keys: Vec<String> = list.words.iter().map(|w| w.key.iter().collect()).collect();
-    let spelling = keys.iter().cloned().zip(0..).collect();
+    // The list's words are distinct by key: the chain's words, by their positions
+    // ([`WordChain::source`]), are the list's.
+    let keys = list.words.iter().map(|w| w.key.iter().collect::<String>());
     let go_on = || budget.searching();
-    let chain = WordChain::new_while(&keys, rule, options.bound(), Pruning::default(), &go_on)
+    let chain = WordChain::new_while(keys, rule, options.bound(), Pruning::default(), &go_on)
         .map_err(|WordChainError::NoWords| {
             JobError::Input(geography_formats::InputError::new(
                 1,
@@ -422,8 +420,6 @@ pub fn solve_word_chain(
         })?;
     Ok(WordChainSolution {
         list,
-        keys,
-        spelling,
         chain,
         options,
     })
@@ -440,24 +436,21 @@ impl WordChainSolution {
     /// # Panics
     /// If `word` is not an index of the chain's words.
     pub fn spelled(&self, word: u32) -> String {
-        let key = &self.chain.words()[word as usize];
-        self.spell(vec![key.clone()]).swap_remove(0)
+        self.list.words[self.chain.source(word)].text.clone()
     }
 
     /// The chain's index of `word` (compared by its key), if the list has it and it can be
     /// said.
     pub fn chain_index(&self, word: &str) -> Option<u32> {
-        let index = self.list.find(word)?;
-        self.chain.word_index(&self.keys[index])
+        let key: String = word_key(word.trim()).into_iter().collect();
+        self.chain.word_index(&key)
     }
 
-    /// Words by key, as the list first spells them.
-    fn spell(&self, keys: Vec<String>) -> Vec<String> {
-        keys.into_iter()
-            .map(|key| match self.spelling.get(&key) {
-                Some(&i) => self.list.words[i].text.clone(),
-                None => key,
-            })
+    /// The chain's words with `outcome` as first words, as the list spells them, in order.
+    fn first_words(&self, outcome: Outcome) -> Vec<String> {
+        (0..self.chain.words().len() as u32)
+            .filter(|&i| self.chain.first_word_outcome(i as usize) == outcome)
+            .map(|i| self.spelled(i))
             .collect()
     }
 
@@ -466,20 +459,26 @@ impl WordChainSolution {
     /// # Errors
     /// [`JobError::Argument`] for a word not in the list, or too short for the rule.
     pub fn winning_replies(&self, word: &str) -> Result<Vec<String>, JobError> {
-        let index = self.list.find(word).ok_or_else(|| {
-            JobError::Argument(format!("'{}' is not a word of the list", word.trim()))
-        })?;
-        let replies = self
-            .chain
-            .winning_replies(&self.keys[index])
-            .ok_or_else(|| {
-                JobError::Argument(format!(
+        let Some(index) = self.chain_index(word) else {
+            let key: String = word_key(word.trim()).into_iter().collect();
+            let why = if self.chain.too_short().contains(&key) {
+                format!(
                     "'{}' is too short to be said under the rule {}",
                     word.trim(),
                     self.chain.rule().name()
-                ))
-            })?;
-        Ok(self.spell(replies))
+                )
+            } else {
+                format!("'{}' is not a word of the list", word.trim())
+            };
+            return Err(JobError::Argument(why));
+        };
+        Ok(self
+            .chain
+            .reply_outcomes(index)
+            .into_iter()
+            .filter(|&(_, outcome)| outcome == Outcome::Win)
+            .map(|(i, _)| self.spelled(i))
+            .collect())
     }
 
     /// The report, with the winning replies after `after` when given.
@@ -491,10 +490,7 @@ impl WordChainSolution {
             None => (None, None),
             Some(word) => {
                 let replies = self.winning_replies(word)?;
-                let said = self
-                    .list
-                    .find(word)
-                    .map(|i| self.list.words[i].text.clone());
+                let said = self.chain_index(word).map(|i| self.spelled(i));
                 (said, Some(replies))
             }
         };
@@ -504,11 +500,17 @@ impl WordChainSolution {
             rule: self.chain.rule().name(),
             words: self.list.words.len(),
             first_player_wins: self.chain.first_player_wins(),
-            winning_first_words: self.spell(self.chain.winning_first_words()),
-            undecided_first_words: self.spell(self.chain.undecided_first_words()),
+            winning_first_words: self.first_words(Outcome::Win),
+            undecided_first_words: self.first_words(Outcome::Undecided),
             after,
             winning_replies,
-            too_short: self.spell(self.chain.too_short().to_vec()),
+            too_short: self
+                .list
+                .words
+                .iter()
+                .filter(|w| w.key.len() < self.chain.rule().key_length())
+                .map(|w| w.text.clone())
+                .collect(),
             max_positions: self.options.max_positions,
         })
     }

@@ -36,6 +36,7 @@ mod family_record;
 mod games;
 mod job;
 mod load;
+mod move_record;
 mod record;
 mod session;
 mod slither;
@@ -60,6 +61,10 @@ pub use geography_contest::{
 };
 pub use job::{Budget, JobError};
 pub use load::{is_directed, load, load_game, load_record, load_written, Loaded, Record};
+pub use move_record::{
+    check_slither_record, check_token_record, read_slither_record, read_token_record, RecordedEdge,
+    RecordedMove, SlitherRecord, TokenRecord,
+};
 pub use record::{annotate, Annotated, AnnotatedMove};
 pub use session::{PositionReport, Refused, Session};
 pub use slither::{analyze_slither, solve_slither_game, SlitherReport};
@@ -71,10 +76,16 @@ pub use text::{not_in_game, refusal};
 
 // The vocabulary the front ends speak, so that a front end needs this crate alone; the
 // kernels stay behind the jobs.
+pub use geography_boards::{Board, Cell, Grid, Neighbourhood};
+pub use geography_contest::ReplayedSlide;
 pub use geography_formats::{
-    detect, parse_chain_record, parse_walk_record, parse_words, says_directed, ErrorKind, Format,
-    InputError, Limits, WordList, WrittenGraph,
+    detect, parse_chain_record, parse_graph6_line, parse_walk_record, parse_words, says_directed,
+    ErrorKind, Format, InputError, Limit, Limits, WordList, WrittenGraph,
+};
+pub use geography_matching::{
+    Certificate, Class, Decomposition, EdgeClass, EdgeClasses, Graph, Proof,
 };
 pub use geography_rules::{
-    Annotation, ChainRule, Game, IllegalMove, Named, Outcome, Player, SearchBound,
+    ring_opener, solve_slither, Annotation, ChainRule, Game, IllegalMove, Named, Outcome, Player,
+    PositionAnalysis, Rules, SearchBound, TreasureMap, Undecided, Winner, SLITHER_SEARCH_LIMIT,
 };

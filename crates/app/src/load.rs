@@ -3,14 +3,16 @@
 //! # Tests
 //! Below, and through every front end's tests of bad input.
 
+use geography_contest::{read_slide_record, replay_slide_record, ReplayedSlide};
 use geography_formats::{
-    detect, parse_digraph6, parse_slide_record_with_limits, parse_token_record_with_limits,
-    parse_treasure_maps_with_limits, parse_with_limits, parse_written_edges, parse_written_json,
-    says_directed, Format, Input, InputError, Limits, SlideRecord, TokenRecord, WordList,
-    WrittenGraph,
+    detect, parse_digraph6, parse_treasure_maps_with_limits, parse_with_limits,
+    parse_written_edges, parse_written_json, says_directed, Format, Input, InputError, Limits,
+    WordList, WrittenGraph,
 };
 use geography_rules::Game;
 use geography_rules::TreasureMap;
+
+use crate::move_record::{read_token_record, TokenRecord};
 
 /// An input, read.
 #[derive(Debug)]
@@ -20,7 +22,7 @@ pub enum Loaded {
     /// The graphs of a graph6 stream, in order.
     Games(Vec<Game>),
     /// A slide board and its (possibly empty) record, replayed.
-    Slide(SlideRecord),
+    Slide(ReplayedSlide),
     /// Treasure maps, in order.
     Treasure(Vec<TreasureMap>),
     /// A graph as written, every pair kept: a directed graph, or (from [`load_written`]) any
@@ -53,7 +55,7 @@ pub fn load(input: &[u8], format: Option<Format>, limits: &Limits) -> Result<Loa
         Input::Board(board) => Loaded::Game(Game::on_board(board)),
         Input::Graph(graph) => Loaded::Game(Game::on_graph(graph)),
         Input::Graphs(graphs) => Loaded::Games(graphs.into_iter().map(Game::on_graph).collect()),
-        Input::Slide(record) => Loaded::Slide(record),
+        Input::Slide(record) => Loaded::Slide(replay_slide_record(record)?),
         Input::Digraph(graph) => Loaded::Written(graph),
         Input::Words(words) => Loaded::Words(words),
     })
@@ -143,7 +145,7 @@ pub enum Record {
     /// A token game on a board or a graph.
     Token(TokenRecord),
     /// The slide game.
-    Slide(SlideRecord),
+    Slide(ReplayedSlide),
 }
 
 /// Reads a record: a slide record when the input reads as a slide board, a token game record
@@ -153,9 +155,9 @@ pub enum Record {
 /// The record's first error (syntax, size or rule), located.
 pub fn load_record(input: &[u8], limits: &Limits) -> Result<Record, InputError> {
     if detect(input) == Format::Slide {
-        parse_slide_record_with_limits(input, limits).map(Record::Slide)
+        read_slide_record(input, limits).map(Record::Slide)
     } else {
-        parse_token_record_with_limits(input, limits).map(Record::Token)
+        read_token_record(input, limits).map(Record::Token)
     }
 }
 

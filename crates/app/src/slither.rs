@@ -16,7 +16,7 @@
 //! # Tests
 //! Below; the front ends' tests run the same jobs through the CLI and the web.
 
-use geography_formats::SlitherRecord;
+use crate::move_record::SlitherRecord;
 use geography_rules::{solve_slither_while, Game, Named};
 use serde::Serialize;
 
@@ -144,10 +144,10 @@ fn named_move(game: &Game, (a, b): (u32, u32)) -> [Named; 2] {
 /// # Examples
 /// ```
 /// use geography_app::{analyze_slither, Annotation, Budget};
-/// use geography_formats::{parse_slither_record, Limits};
+/// use geography_app::{read_slither_record, Limits};
 /// // The path 0 – 1 – 2 – 3: choosing the end edge 0 – 1 wins (two edges are left, one
 /// // each), and extending to 2 then leaves player 1 the last edge.
-/// let record = parse_slither_record(b"4 3\n0 1\n1 2\n2 3\nmoves\n0 1\n1 2\n2 3\n").unwrap();
+/// let record = read_slither_record(b"4 3\n0 1\n1 2\n2 3\nmoves\n0 1\n1 2\n2 3\n", &Limits::DEFAULT).unwrap();
 /// let report = analyze_slither(&record, &Budget::unlimited()).unwrap();
 /// assert_eq!(report.moves[0].annotation, Annotation::KeepsWin);
 /// assert_eq!(report.winner, 1);
@@ -180,7 +180,8 @@ pub fn analyze_slither(
 mod tests {
     use super::*;
     use crate::load_game;
-    use geography_formats::{parse_slither_record, Limits};
+    use crate::move_record::read_slither_record;
+    use geography_formats::Limits;
 
     #[test]
     fn a_triangle_is_lost_for_player_one_and_sessions_name_cells() {
@@ -274,7 +275,11 @@ mod tests {
     #[test]
     fn records_mark_blunders_and_name_the_winner() {
         // A path of four edges 0 – … – 4: the middle edges lose for player 1.
-        let record = parse_slither_record(b"5 4\n0 1\n1 2\n2 3\n3 4\nmoves\n1 2\n2 3\n").unwrap();
+        let record = read_slither_record(
+            b"5 4\n0 1\n1 2\n2 3\n3 4\nmoves\n1 2\n2 3\n",
+            &Limits::DEFAULT,
+        )
+        .unwrap();
         let report = analyze_slither(&record, &Budget::unlimited()).unwrap();
         let expected = geography_rules::solve_slither(record.game.graph());
         assert_eq!(

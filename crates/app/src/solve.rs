@@ -12,7 +12,7 @@
 //! # Tests
 //! Below; the front ends' tests compare the CLI's and the web's documents.
 
-use geography_formats::SlideRecord;
+use geography_contest::ReplayedSlide;
 use geography_matching::{Certificate, EdgeClass, EdgeClasses, Proof};
 use geography_rules::{analyse_treasure, ring_opener, TreasureMap, TreasureOutcome};
 use geography_rules::{Game, Named, Position, Solution};
@@ -545,7 +545,7 @@ pub struct SlideReport {
 }
 
 /// Solves a slide board's first move (the record, if any, is ignored).
-pub fn solve_slide(record: &SlideRecord) -> SlideReport {
+pub fn solve_slide(record: &ReplayedSlide) -> SlideReport {
     let board = &record.board;
     let graph = board.graph();
     let mut position = Position::new(&graph);

@@ -1,4 +1,6 @@
-//! Boards of free and blocked cells as graphs, and their fast exact solution.
+//! What the games are played on: boards of free and blocked cells as graphs, and their fast
+//! exact solution; the slide game's board of pieces ([`SlideBoard`]) and the treasure game's
+//! map of stones ([`TreasureMap`]).
 //!
 //! A [`Board`] is a grid of free and blocked cells with a [`Neighbourhood`] (orthogonal,
 //! king, hex or knight). Its free cells, numbered in row-major order, are the vertices of a
@@ -27,9 +29,16 @@
 mod bands;
 mod board;
 mod grid;
+mod slide_board;
 mod solve;
+mod treasure_map;
 
 pub use bands::banded_matching;
 pub use board::{Board, Cell, Neighbourhood, MAX_BOARD_CELLS};
 pub use grid::{BoardGraph, CellNeighbors, Cells, Grid, GridNeighbors};
+pub use slide_board::{Piece, SlideBoard, SlideBoardError, SLIDE_MAX_CELLS, SLIDE_MAX_SIDE};
 pub use solve::{solve_board, solve_board_in_bands, solve_board_on_threads, BANDED_FROM};
+pub use treasure_map::{
+    Spot, TreasureMap, TreasureMapError, TREASURE_CODE, TREASURE_MAX_CELLS, TREASURE_MAX_HP,
+    TREASURE_MAX_SIDE,
+};

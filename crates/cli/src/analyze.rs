@@ -6,13 +6,10 @@ use std::path::PathBuf;
 
 use geography_app::{
     analyze, analyze_chain, analyze_slither, analyze_walk, counted, is_directed, load_record,
-    Analysis, AnalyzeReport, Budget, GraphGame, JobError, Played, Record, SearchOptions,
+    parse_chain_record, parse_walk_record, read_slither_record, Analysis, AnalyzeReport,
+    Annotation, Budget, Game, GraphGame, JobError, Limits, Named, Played, Player, Record,
+    SearchOptions,
 };
-use geography_formats::{
-    parse_chain_record, parse_slither_record_with_limits, parse_walk_record, Limits,
-};
-use geography_rules::Named;
-use geography_rules::{Annotation, Game, Player};
 
 use crate::input::{describe, emit, name, read, GameArg, RuleArg};
 use crate::Failure;
@@ -265,8 +262,7 @@ fn slither(
     colour: bool,
     limits: &Limits,
 ) -> Result<(), Failure> {
-    let record =
-        parse_slither_record_with_limits(bytes, limits).map_err(|e| describe(source, bytes, &e))?;
+    let record = read_slither_record(bytes, limits).map_err(|e| describe(source, bytes, &e))?;
     let report = analyze_slither(&record, &Budget::unlimited())
         .map_err(|error| job_failure(source, bytes, error))?;
     let heading = format!(

@@ -4,7 +4,7 @@
 use std::io::{self, IsTerminal};
 
 use clap::ValueEnum;
-use geography_boards::{Board, Cell, Grid};
+use geography_app::{Board, Cell, Grid};
 
 /// When to colour output.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]

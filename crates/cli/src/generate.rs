@@ -3,11 +3,9 @@
 use clap::{Subcommand, ValueEnum};
 use geography_app::{
     random_graph, random_words, slide_record, token_board, treasure_maps, GenerateError,
-    GraphFormat, GraphRequest, PlacerOutcome, SlideRequest, TokenRequest, TreasureRequest,
-    WordsRequest,
+    GraphFormat, GraphRequest, Neighbourhood, PlacerOutcome, SlideRequest, TokenRequest,
+    TreasureRequest, Winner, WordsRequest,
 };
-use geography_boards::Neighbourhood;
-use geography_rules::Winner;
 
 use crate::input::emit;
 use crate::Failure;

@@ -4,8 +4,7 @@ use std::fmt::Write as _;
 use std::io::{self, Read, Write};
 use std::path::Path;
 
-use geography_app::ChainRule;
-use geography_formats::{ErrorKind, InputError, Limit};
+use geography_app::{ChainRule, ErrorKind, InputError, Limit};
 
 use crate::Failure;
 

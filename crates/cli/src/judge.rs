@@ -3,8 +3,7 @@
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use geography_app::judge;
-use geography_formats::Limits;
+use geography_app::{judge, Limits};
 
 use crate::input::{describe, emit, name, read};
 use crate::Failure;

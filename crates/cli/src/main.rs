@@ -21,7 +21,7 @@ mod solve;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use geography_formats::Limits;
+use geography_app::Limits;
 
 /// Solve, explain and play two-player graph and board games exactly.
 #[derive(Debug, Parser)]

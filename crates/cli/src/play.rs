@@ -5,11 +5,9 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 use geography_app::{
     load, load_written, solve_word_chain, Budget, DirectedEdge, DirectedToken, EdgeGame, Format,
-    GraphGame, GraphPlayed, Loaded, SearchOptions, SlitherGame, Started, TokenGame, WordsGame,
-    WrittenGraph,
+    GraphGame, GraphPlayed, Limits, Loaded, SearchBound, SearchOptions, SlitherGame, Started,
+    TokenGame, WordsGame, WrittenGraph,
 };
-use geography_formats::Limits;
-use geography_rules::SearchBound;
 
 use crate::draw::Style;
 use crate::input::{describe, name, read, GameArg, RuleArg};

@@ -3,9 +3,9 @@
 //! chains (`play --format words FILE`). Vertices are typed as their ids, words as written.
 
 use geography_app::{
-    DirectedEdge, DirectedToken, EdgeGame, Session, Started, Variant, WordChainSolution, WordsGame,
+    DirectedEdge, DirectedToken, EdgeGame, PositionAnalysis, Session, Started, Variant,
+    WordChainSolution, WordsGame,
 };
-use geography_rules::PositionAnalysis;
 
 use crate::draw::Style;
 use crate::play_loop::Screen;

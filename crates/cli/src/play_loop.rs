@@ -7,8 +7,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use geography_app::{Budget, Session, Variant};
-use geography_rules::PositionAnalysis;
+use geography_app::{Budget, PositionAnalysis, Session, Variant};
 
 use crate::draw::Style;
 use crate::Failure;

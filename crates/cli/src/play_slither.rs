@@ -6,8 +6,9 @@
 
 use std::fmt::Write;
 
-use geography_app::{not_in_game, refusal, Session, SlitherGame};
-use geography_rules::{Game, IllegalMove, Named, PositionAnalysis};
+use geography_app::{
+    not_in_game, refusal, Game, IllegalMove, Named, PositionAnalysis, Session, SlitherGame,
+};
 
 use crate::draw::{self, Mark, Style};
 use crate::play_loop::Screen;
@@ -234,8 +235,8 @@ impl Screen for SlitherGame {
 mod tests {
     use super::*;
     use crate::play_loop::{respond, Reply};
+    use geography_app::Limits;
     use geography_app::{load_game, Budget};
-    use geography_formats::Limits;
 
     /// What the play loop answers when `typed` is refused in `session`'s position.
     fn refused(session: &mut Session<'_, SlitherGame>, typed: &str) -> String {

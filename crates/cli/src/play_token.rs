@@ -1,9 +1,7 @@
 //! The token game at a terminal: cells typed as `row col` and shown with rulers and a
 //! legend, vertices as ids with the token's path.
 
-use geography_app::{Session, TokenGame};
-use geography_boards::Cell;
-use geography_rules::{Game, PositionAnalysis};
+use geography_app::{Cell, Game, PositionAnalysis, Session, TokenGame};
 
 use crate::draw::{self, Mark, Style};
 use crate::play_loop::Screen;
@@ -175,7 +173,7 @@ impl Screen for TokenGame {
 mod tests {
     use super::*;
     use geography_app::load_game;
-    use geography_formats::Limits;
+    use geography_app::Limits;
 
     const PLAIN: Style = Style {
         colour: false,

@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use clap::builder::TypedValueParser;
-use geography_formats::Limits;
+use geography_app::Limits;
 use geography_web::ServerConfig;
 use tokio::net::TcpSocket;
 

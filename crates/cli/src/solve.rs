@@ -8,14 +8,11 @@ use std::path::PathBuf;
 use clap::builder::PossibleValue;
 use clap::ValueEnum;
 use geography_app::{
-    load, load_written, solve, solve_graph_game, solve_slide, solve_slither_game, solve_treasure,
-    solve_word_chain, Budget, CertificateReport, GraphGame, GraphPlayed, Loaded, SearchOptions,
-    SlitherReport, SolveOptions, SolveReport, WordList,
+    load, load_written, ring_opener, solve, solve_graph_game, solve_slide, solve_slither_game,
+    solve_treasure, solve_word_chain, Budget, CertificateReport, EdgeClass, Format, Game,
+    GraphGame, GraphPlayed, Limits, Loaded, Named, ReplayedSlide, SearchOptions, SlitherReport,
+    SolveOptions, SolveReport, TreasureMap, WordList,
 };
-use geography_formats::{Format, Limits, SlideRecord};
-use geography_matching::EdgeClass;
-use geography_rules::{ring_opener, TreasureMap};
-use geography_rules::{Game, Named};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -274,15 +271,20 @@ fn game_result(
     let mut text = report.summary().join("\n");
     text.push('\n');
     if game.board().is_none() {
-        let list = |vs: &mut dyn Iterator<Item = u32>| {
-            vs.map(|v| v.to_string()).collect::<Vec<_>>().join(" ")
+        // Written in place: a list of a million ids is most of a large graph's output.
+        let mut list = |label: &str, vs: &mut dyn Iterator<Item = u32>| {
+            text.push_str(label);
+            text.push_str(": ");
+            for (i, v) in vs.enumerate() {
+                if i > 0 {
+                    text.push(' ');
+                }
+                let _ = write!(text, "{v}");
+            }
+            text.push('\n');
         };
-        let _ = writeln!(text, "mover wins from: {}", list(&mut report.mover_wins()));
-        let _ = writeln!(
-            text,
-            "mover loses from: {}",
-            list(&mut report.mover_loses())
-        );
+        list("mover wins from", &mut report.mover_wins());
+        list("mover loses from", &mut report.mover_loses());
     }
     if let Some(certificate) = report.certificate() {
         text.push_str(&certificate_text(certificate));
@@ -486,7 +488,7 @@ fn treasure_result(args: &Args, map: &TreasureMap) -> String {
     text
 }
 
-fn slide_result(args: &Args, record: &SlideRecord) -> String {
+fn slide_result(args: &Args, record: &ReplayedSlide) -> String {
     let report = solve_slide(record);
     if args.json {
         return json_line(&report);

@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::{geography, root, stdout_of, validator};
+use common::{assert_contains, fails, geography, root, stdout_of, valid_under, validator};
 use std::fs;
 
 use predicates::prelude::*;
@@ -19,12 +19,7 @@ fn checked(report: &str) -> Value {
         report.ends_with('\n') && report.lines().count() == 1,
         "{report}"
     );
-    let value: Value = serde_json::from_str(report).unwrap();
-    let errors: Vec<String> = validator("analyze.schema.json")
-        .iter_errors(&value)
-        .map(|e| e.to_string())
-        .collect();
-    assert!(errors.is_empty(), "{report}: {errors:?}");
+    let value = valid_under(&validator("analyze.schema.json"), report);
     let moves = value["moves"].as_array().unwrap();
     let mut blunders = Vec::new();
     let mut by_player = [0, 0];
@@ -235,11 +230,9 @@ fn graph_records_name_vertices_by_id_in_every_graph_format() {
         assert_eq!(report["winner"], 2);
     }
     let text = stdout_of(geography().args(["analyze", "-"]).write_stdin(edges));
-    assert!(
-        text.contains(
-            "result: the record stops after ply 3; player 2 to move wins with best play: 4"
-        ),
-        "{text}"
+    assert_contains(
+        &text,
+        &["result: the record stops after ply 3; player 2 to move wins with best play: 4"],
     );
 }
 
@@ -291,10 +284,7 @@ fn king_boards_and_empty_records_are_analysed() {
             .args(["analyze"])
             .write_stdin("1 3\n...\nmoves\n"),
     );
-    assert!(
-        text.contains("no move was played; player 1 to move wins"),
-        "{text}"
-    );
+    assert_contains(&text, &["no move was played; player 1 to move wins"]);
     assert!(!text.contains("ply  player"), "{text}");
 }
 
@@ -335,32 +325,27 @@ fn malformed_and_illegal_records_exit_2_with_a_located_message_and_no_output() {
         ),
     ];
     for (input, message, caret) in cases {
-        geography()
-            .args(["analyze", "--json"])
-            .write_stdin(input)
-            .assert()
-            .code(2)
-            .stdout("")
-            .stderr(predicate::str::contains(format!("error: {message}")))
-            .stderr(predicate::str::contains(caret));
+        fails(
+            geography().args(["analyze", "--json"]).write_stdin(input),
+            2,
+            &format!("error: {message}"),
+        )
+        .stderr(predicate::str::contains(caret));
     }
-    geography()
-        .args(["analyze", "no/such/file"])
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(predicate::str::contains("cannot read no/such/file"));
+    fails(
+        geography().args(["analyze", "no/such/file"]),
+        1,
+        "cannot read no/such/file",
+    );
 }
 
 #[test]
 fn help_has_an_example() {
-    geography()
-        .args(["analyze", "--help"])
-        .assert()
-        .success()
-        .stdout(predicate::str::contains(
-            "Example: geography analyze examples/sample.record",
-        ));
+    let help = stdout_of(geography().args(["analyze", "--help"]));
+    assert_contains(
+        &help,
+        &["Example: geography analyze examples/sample.record"],
+    );
     // The example in the help runs.
     stdout_of(geography().args(["analyze", "examples/sample.record"]));
 }

@@ -11,6 +11,8 @@
 //! an unverified header (a 10^10-cell board, 2^36 graph6 vertices, 10^7 announced rounds)
 //! aborts the binary and fails the test.
 
+use crate::common::assert_contains;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -324,11 +326,9 @@ fn limit_options_are_refused_where_they_would_be_ignored() {
     assert_eq!(output.status.code(), Some(2));
     assert!(output.stdout.is_empty());
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        stderr.contains(
-            "--max-cells and --max-vertices apply to solve, judge, analyze, play and serve only"
-        ),
-        "{stderr}"
+    assert_contains(
+        &stderr,
+        &["--max-cells and --max-vertices apply to solve, judge, analyze, play and serve only"],
     );
     // After the subcommand, as a global option, it is taken too.
     let output = run_limited(

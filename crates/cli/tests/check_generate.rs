@@ -2,14 +2,13 @@
 //! `judge` and the answers accepted by `check`; tampered, unreadable and malformed files get
 //! testlib's exit codes; generation is reproducible and refuses impossible requests.
 
+use crate::common;
+
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
+use assert_cmd::assert::Assert;
+use common::{assert_contains, fails, geography, stdout_of};
 use predicates::prelude::*;
-
-fn geography() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_geography"))
-}
 
 /// Writes `bytes` to a file of this test run's scratch directory and returns its path.
 fn scratch(name: &str, bytes: &[u8]) -> PathBuf {
@@ -52,6 +51,17 @@ fn round_trip(name: &str, problem: &str, generate: &[&str]) -> (PathBuf, String)
         input,
         String::from_utf8(answer).expect("judges write UTF-8"),
     )
+}
+
+/// `geography check INPUT ANSWER`, run.
+fn check_files(input: &Path, answer: &Path) -> Assert {
+    geography()
+        .args([
+            "check",
+            input.to_str().expect("UTF-8"),
+            answer.to_str().expect("UTF-8"),
+        ])
+        .assert()
 }
 
 /// Checks `answer` against `input` and expects exit code `code` and a verdict line starting
@@ -176,43 +186,26 @@ fn generated_treasure_maps_are_won_by_the_player_asked_for() {
 
 #[test]
 fn generated_graphs_are_read_by_solve() {
-    let edges = output(&[
-        "generate",
-        "graph",
-        "--seed",
-        "10",
-        "--vertices",
-        "12",
-        "--edges",
-        "20",
-    ]);
+    // Graphs of 12 vertices from seed 10, with `more` arguments.
+    let generated = |more: &[&str]| {
+        let args = ["generate", "graph", "--seed", "10", "--vertices", "12"];
+        output(&[&args[..], more].concat())
+    };
+    let edges = generated(&["--edges", "20"]);
     let header = String::from_utf8(edges.clone()).expect("UTF-8");
     assert!(header.starts_with("12 20\n"), "{header}");
-    geography()
-        .args(["solve", "-"])
-        .write_stdin(edges)
-        .assert()
-        .success()
-        .stdout(predicate::str::starts_with("graph: 12 vertices, 20 edges"));
-    let six = output(&[
-        "generate",
-        "graph",
-        "--seed",
-        "10",
-        "--vertices",
-        "12",
-        "--edges",
-        "18",
-        "--bipartite",
-        "--format",
-        "graph6",
-    ]);
-    geography()
-        .args(["solve", "--format", "graph6", "-"])
-        .write_stdin(six)
-        .assert()
-        .success()
-        .stdout(predicate::str::contains("12 vertices, 18 edges"));
+    let solved = stdout_of(geography().args(["solve", "-"]).write_stdin(edges));
+    assert!(
+        solved.starts_with("graph: 12 vertices, 20 edges"),
+        "{solved}"
+    );
+    let six = generated(&["--edges", "18", "--bipartite", "--format", "graph6"]);
+    let solved = stdout_of(
+        geography()
+            .args(["solve", "--format", "graph6", "-"])
+            .write_stdin(six),
+    );
+    assert_contains(&solved, &["12 vertices, 18 edges"]);
 }
 
 #[test]
@@ -271,13 +264,7 @@ fn impossible_requests_exit_with_2_and_a_message() {
         ),
         (&["token"], "--seed"),
     ] {
-        geography()
-            .arg("generate")
-            .args(args)
-            .assert()
-            .code(2)
-            .stdout("")
-            .stderr(predicate::str::contains(message));
+        fails(geography().arg("generate").args(args), 2, message);
     }
 }
 
@@ -285,13 +272,7 @@ fn impossible_requests_exit_with_2_and_a_message() {
 fn a_malformed_input_fails_with_3_and_its_location() {
     let input = scratch("broken.in", b"3 3\n.##\n.x.\n#.#\n");
     let answer = scratch("broken.out", b"LOSE\n");
-    geography()
-        .args([
-            "check",
-            input.to_str().expect("UTF-8"),
-            answer.to_str().expect("UTF-8"),
-        ])
-        .assert()
+    check_files(&input, &answer)
         .code(3)
         .stdout(
             predicate::str::starts_with("fail: ").and(predicate::str::contains(
@@ -301,13 +282,7 @@ fn a_malformed_input_fails_with_3_and_its_location() {
         .stderr(predicate::str::contains("  | .x.\n  |  ^"));
     // An input of no contest's format, and a problem that does not fit the input.
     let graph = scratch("graph.in", b"3 1\n0 1\n");
-    geography()
-        .args([
-            "check",
-            graph.to_str().expect("UTF-8"),
-            answer.to_str().expect("UTF-8"),
-        ])
-        .assert()
+    check_files(&graph, &answer)
         .code(3)
         .stdout(predicate::str::contains("cannot tell the problem"));
     let sample = concat!(
@@ -382,31 +357,22 @@ fn the_official_samples_are_accepted_and_explained() {
 
 #[test]
 fn help_explains_both_commands_with_examples() {
-    geography()
-        .args(["check", "--help"])
-        .assert()
-        .success()
-        .stdout(
-            predicate::str::contains("Example: geography judge jsoi2009")
-                .and(predicate::str::contains("presentation error"))
-                .and(predicate::str::contains("--problem")),
-        );
-    geography()
-        .args(["generate", "--help"])
-        .assert()
-        .success()
-        .stdout(
-            predicate::str::contains("geography generate slide --seed 2")
-                .and(predicate::str::contains("token"))
-                .and(predicate::str::contains("graph")),
-        );
+    let check = stdout_of(geography().args(["check", "--help"]));
+    assert_contains(
+        &check,
+        &[
+            "Example: geography judge jsoi2009",
+            "presentation error",
+            "--problem",
+        ],
+    );
+    let generate = stdout_of(geography().args(["generate", "--help"]));
+    assert_contains(
+        &generate,
+        &["geography generate slide --seed 2", "token", "graph"],
+    );
     for kind in ["token", "slide", "treasure", "graph"] {
-        geography()
-            .args(["generate", kind, "--help"])
-            .assert()
-            .success()
-            .stdout(predicate::str::contains(format!(
-                "Example: geography generate {kind}"
-            )));
+        let help = stdout_of(geography().args(["generate", kind, "--help"]));
+        assert_contains(&help, &[&format!("Example: geography generate {kind}")]);
     }
 }

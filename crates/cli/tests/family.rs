@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::{geography, stdout_of, validator};
+use common::{assert_contains, geography, stdout_of, valid_under, validator};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 
@@ -16,13 +16,7 @@ fn report(args: &[&str], stdin: &str) -> Value {
             .arg("--json")
             .write_stdin(stdin),
     );
-    let value: Value = serde_json::from_str(text.trim_end()).unwrap();
-    let errors: Vec<String> = validator("solve.schema.json")
-        .iter_errors(&value)
-        .map(|e| e.to_string())
-        .collect();
-    assert!(errors.is_empty(), "{value}: {errors:?}");
-    value
+    valid_under(&validator("solve.schema.json"), text.trim_end())
 }
 
 #[test]
@@ -76,11 +70,7 @@ fn a_bound_leaves_starts_undecided_and_still_answers() {
             .args(["solve", "--max-positions", "1"])
             .write_stdin(text.as_str()),
     );
-    assert!(
-        summary.contains("undecided (past 1 positions)"),
-        "{summary}"
-    );
-    assert!(summary.contains("\nundecided: "), "{summary}");
+    assert_contains(&summary, &["undecided (past 1 positions)", "\nundecided: "]);
 }
 
 #[test]
@@ -229,9 +219,9 @@ fn play_a_digraph_edge_geography_and_a_word_chain_against_the_engine() {
         &["examples/loop.digraph", "--start", "0", "--first", "engine"],
         "1\n",
     );
-    assert!(
-        refused.contains("'1' is not a legal move: 1 was already visited; legal: 2 3\n"),
-        "{refused}"
+    assert_contains(
+        &refused,
+        &["'1' is not a legal move: 1 was already visited; legal: 2 3\n"],
     );
     // Edge geography on the bowtie from 0: the engine answers, hints name winning moves.
     let edge = played(
@@ -249,10 +239,7 @@ fn play_a_digraph_edge_geography_and_a_word_chain_against_the_engine() {
         "no word said yet\nlast word: egg (1 said)\nthe engine cannot move: you win\n"
     );
     let unknown = played(&["--format", "words", "examples/animals.words"], "pear\n");
-    assert!(
-        unknown.contains("'pear' is not a word of the list"),
-        "{unknown}"
-    );
+    assert_contains(&unknown, &["'pear' is not a word of the list"]);
     let start = geography()
         .args(["play", "--game", "edge", "examples/bowtie.edges"])
         .output()
@@ -282,12 +269,7 @@ fn records_of_walks_and_chains_are_annotated_under_the_schema() {
         ),
     ] {
         let text = stdout_of(geography().args(&args));
-        let value: Value = serde_json::from_str(text.trim_end()).unwrap();
-        let errors: Vec<String> = validator
-            .iter_errors(&value)
-            .map(|e| e.to_string())
-            .collect();
-        assert!(errors.is_empty(), "{value}: {errors:?}");
+        let value = valid_under(&validator, text.trim_end());
         assert_eq!(value["kind"], expected_kind, "{args:?}");
     }
     let walk = stdout_of(geography().args(["analyze", "examples/loop.walk"]));
@@ -295,14 +277,11 @@ fn records_of_walks_and_chains_are_annotated_under_the_schema() {
         walk.starts_with("token on digraph: 3 moves; player 1 moves first from 0\n"),
         "{walk}"
     );
-    assert!(
-        walk.contains("first blunder: ply 2, player 2 played 1-3; winning was 2\n"),
-        "{walk}"
+    assert_contains(
+        &walk,
+        &["first blunder: ply 2, player 2 played 1-3; winning was 2\n"],
     );
     let chain =
         stdout_of(geography().args(["analyze", "--format", "words", "examples/animals.chain"]));
-    assert!(
-        chain.contains("  1  player 1  elephant  win   best "),
-        "{chain}"
-    );
+    assert_contains(&chain, &["  1  player 1  elephant  win   best "]);
 }

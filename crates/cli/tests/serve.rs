@@ -8,8 +8,7 @@ use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use common::geography;
-use predicates::prelude::*;
+use common::{fails, geography};
 
 /// The server, started with `args`, killed when dropped.
 struct Served {
@@ -102,12 +101,6 @@ fn serve_refuses_bad_options_clearly() {
         (&["--jobs-per-client", "0"], "0 is not in 1..=4096"),
         (&["--max-body", "0"], "--max-body"),
     ] {
-        geography()
-            .arg("serve")
-            .args(args)
-            .assert()
-            .code(2)
-            .stdout("")
-            .stderr(predicate::str::contains(words));
+        fails(geography().arg("serve").args(args), 2, words);
     }
 }

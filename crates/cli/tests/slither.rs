@@ -4,19 +4,13 @@
 
 use crate::common;
 
-use common::{geography, root, stdout_of, validator};
+use common::{geography, root, stdout_of, valid_under, validator};
 use geography_formats::parse_graph6;
 use geography_rules::solve_slither;
 
 /// The one JSON object `text` holds, valid under `docs/SCHEMA`.
 fn valid(text: &str, schema: &str) -> serde_json::Value {
-    let value: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
-    let errors: Vec<String> = validator(schema)
-        .iter_errors(&value)
-        .map(|e| e.to_string())
-        .collect();
-    assert!(errors.is_empty(), "{errors:?} in {value}");
-    value
+    valid_under(&validator(schema), text.trim())
 }
 
 #[test]

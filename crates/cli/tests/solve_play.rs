@@ -4,12 +4,15 @@
 
 use crate::common;
 
-use common::{geography, root, stdout_of, validator};
+use common::{
+    assert_contains, assert_transcript, fails, geography, root, stdout_of, valid_under, validator,
+};
 use std::fmt::Write as _;
 use std::fs;
 use std::path::PathBuf;
 
-use geography_matching::Graph;
+use geography_matching::{Graph, Random};
+use geography_testing::random_arcs;
 use predicates::prelude::*;
 use serde_json::Value;
 
@@ -17,15 +20,7 @@ use serde_json::Value;
 fn valid_json_lines(text: &str) -> Vec<Value> {
     let validator = validator("solve.schema.json");
     text.lines()
-        .map(|line| {
-            let value: Value = serde_json::from_str(line).unwrap();
-            let errors: Vec<String> = validator
-                .iter_errors(&value)
-                .map(|e| e.to_string())
-                .collect();
-            assert!(errors.is_empty(), "{line}: {errors:?}");
-            value
-        })
+        .map(|line| valid_under(&validator, line))
         .collect()
 }
 
@@ -201,30 +196,16 @@ fn several_files_and_graph6_streams_give_one_result_each() {
     );
 }
 
-/// A deterministic pseudo-random graph for cross-checks.
-fn random_graph(seed: u64, n: u32) -> Graph {
-    let mut state = seed;
-    let mut next = move || {
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        state >> 33
-    };
-    let edges: Vec<(u32, u32)> = (0..n * 2)
-        .map(|_| {
-            (
-                (next() % u64::from(n)) as u32,
-                (next() % u64::from(n)) as u32,
-            )
-        })
-        .collect();
-    Graph::from_edges(n as usize, edges).unwrap()
+/// A seeded random graph of `n` vertices and up to `2 n` edges (repeats and loops dropped)
+/// for cross-checks.
+fn random_graph(seed: u64, n: usize) -> Graph {
+    Graph::from_edges(n, random_arcs(&mut Random::new(seed), n, 2 * n)).unwrap()
 }
 
 #[test]
 fn graph6_agrees_with_the_edge_list_form_of_the_same_graphs() {
     let graphs: Vec<Graph> = (0..40)
-        .map(|seed| random_graph(seed, 1 + (seed % 70) as u32))
+        .map(|seed| random_graph(seed, 1 + (seed % 70) as usize))
         .collect();
     let stream: String = graphs
         .iter()
@@ -327,45 +308,50 @@ fn json_input_describes_graphs_and_boards() {
     assert_eq!(out[0]["board"]["neighbourhood"], "hex");
 }
 
+/// The output of `geography play` on a corridor board of three cells (from a file), with
+/// `args` and `moves` typed.
+fn play_on_a_corridor(args: &[&str], moves: &str) -> String {
+    let corridor = tempdir().join("corridor.board");
+    fs::write(&corridor, "1 3\n...\n").unwrap();
+    stdout_of(
+        geography()
+            .args(["play", corridor.to_str().unwrap()])
+            .args(args)
+            .write_stdin(moves),
+    )
+}
+
 #[test]
 fn the_engine_wins_a_scripted_game_from_a_winning_position() {
     // A corridor of three cells: the engine places the token on an end, the player must go to
     // the middle, the engine takes the other end, and the player is stuck.
-    let dir = tempdir();
-    let corridor = dir.join("corridor.board");
-    fs::write(&corridor, "1 3\n...\n").unwrap();
-    let out = stdout_of(
-        geography()
-            .args(["play", corridor.to_str().unwrap(), "--first", "engine"])
-            .write_stdin("hint\n1 3\n1 2\n"),
+    let out = play_on_a_corridor(&["--first", "engine"], "hint\n1 3\n1 2\n");
+    assert_transcript(
+        &out,
+        "",
+        &[
+            "engine places the token on [1 1]",
+            "no winning move",
+            "'1 3' is not a legal move; legal: [1 2]",
+            "engine moves to [1 3]",
+        ],
+        "you cannot move: the engine wins\n",
     );
-    assert!(out.contains("engine places the token on [1 1]"), "{out}");
-    assert!(out.contains("no winning move"), "{out}");
-    assert!(
-        out.contains("'1 3' is not a legal move; legal: [1 2]"),
-        "{out}"
-    );
-    assert!(out.contains("engine moves to [1 3]"), "{out}");
-    assert!(out.ends_with("you cannot move: the engine wins\n"), "{out}");
 }
 
 #[test]
 fn a_player_who_follows_the_hints_beats_the_engine() {
-    let dir = tempdir();
-    let corridor = dir.join("corridor.board");
-    fs::write(&corridor, "1 3\n...\n").unwrap();
     // Placing on the middle loses; undo it, then place on an end as the hint says.
-    let out = stdout_of(
-        geography()
-            .args(["play", corridor.to_str().unwrap()])
-            .write_stdin("1 2\nundo\nhint\n1 1\n1 3\n"),
+    let out = play_on_a_corridor(&[], "1 2\nundo\nhint\n1 1\n1 3\n");
+    assert_transcript(
+        &out,
+        "",
+        &[
+            "you cannot move: the engine wins\ntaken back",
+            "winning moves: [1 1] [1 3]",
+        ],
+        "the engine cannot move: you win\n",
     );
-    assert!(
-        out.contains("you cannot move: the engine wins\ntaken back"),
-        "{out}"
-    );
-    assert!(out.contains("winning moves: [1 1] [1 3]"), "{out}");
-    assert!(out.ends_with("the engine cannot move: you win\n"), "{out}");
 }
 
 #[test]
@@ -375,8 +361,7 @@ fn play_on_a_graph_names_vertices() {
             .args(["play", "examples/bowtie.edges"])
             .write_stdin("hint\n0\nquit\n"),
     );
-    assert!(out.contains("winning moves: [0] [1] [2] [4] [6]"), "{out}");
-    assert!(out.contains("token on"), "{out}");
+    assert_contains(&out, &["winning moves: [0] [1] [2] [4] [6]", "token on"]);
     assert!(out.ends_with("game abandoned\n"), "{out}");
 }
 
@@ -432,40 +417,31 @@ fn judge_reproduces_every_test_case_byte_for_byte() {
 
 #[test]
 fn malformed_input_exits_2_with_a_located_message_and_no_output() {
-    geography()
-        .args(["judge", "jsoi2009"])
-        .write_stdin("2 2\n..\n.x\n")
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::contains(
-            "error: <stdin>:3:2: unexpected character 'x'",
-        ))
-        .stderr(predicate::str::contains("  | .x\n  |  ^"));
-    geography()
-        .args(["solve", "-"])
-        .write_stdin("3 1\n0 7\n")
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::contains("<stdin>:2:3"));
-    geography()
-        .args(["solve", "no/such/file"])
-        .assert()
-        .code(1)
-        .stdout("")
-        .stderr(predicate::str::contains("cannot read no/such/file"));
+    fails(
+        geography()
+            .args(["judge", "jsoi2009"])
+            .write_stdin("2 2\n..\n.x\n"),
+        2,
+        "error: <stdin>:3:2: unexpected character 'x'",
+    )
+    .stderr(predicate::str::contains("  | .x\n  |  ^"));
+    fails(
+        geography().args(["solve", "-"]).write_stdin("3 1\n0 7\n"),
+        2,
+        "<stdin>:2:3",
+    );
+    fails(
+        geography().args(["solve", "no/such/file"]),
+        1,
+        "cannot read no/such/file",
+    );
 }
 
 #[test]
 fn every_command_has_help_with_an_example() {
     for command in ["solve", "play", "judge"] {
-        geography()
-            .args([command, "--help"])
-            .assert()
-            .success()
-            .stdout(predicate::str::contains("Example:"))
-            .stdout(predicate::str::contains(format!("geography {command}")));
+        let help = stdout_of(geography().args([command, "--help"]));
+        assert_contains(&help, &["Example:", &format!("geography {command}")]);
     }
 }
 
@@ -499,19 +475,15 @@ fn play_slither(file: &str, graph: &str, args: &[&str], script: &str) -> String 
 fn slither_the_engine_wins_a_scripted_game_on_a_triangle() {
     // Whatever edge player 1 chooses, player 2 adds the third vertex and wins.
     let out = play_slither("triangle.edges", "3 3\n0 1\n1 2\n0 2\n", &[], "hint\n0 1\n");
-    assert!(
-        out.starts_with("no edge chosen yet\nyour turn (player 1)\n"),
-        "{out}"
+    assert_transcript(
+        &out,
+        "no edge chosen yet\nyour turn (player 1)\n",
+        &[
+            "no winning move: against perfect play every move loses",
+            "path: 0-1\nengine: 0-2\npath: 2-0-1\n",
+        ],
+        "you cannot move: the engine wins\n",
     );
-    assert!(
-        out.contains("no winning move: against perfect play every move loses"),
-        "{out}"
-    );
-    assert!(
-        out.contains("path: 0-1\nengine: 0-2\npath: 2-0-1\n"),
-        "{out}"
-    );
-    assert!(out.ends_with("you cannot move: the engine wins\n"), "{out}");
     // Moving second on a path of three edges, the engine chooses an end edge and wins.
     let out = play_slither(
         "path.edges",
@@ -519,15 +491,12 @@ fn slither_the_engine_wins_a_scripted_game_on_a_triangle() {
         &["--first", "engine"],
         "2\n",
     );
-    assert!(
-        out.starts_with("engine: 0-1\npath: 0-1\nyour turn (player 2)\n"),
-        "{out}"
+    assert_transcript(
+        &out,
+        "engine: 0-1\npath: 0-1\nyour turn (player 2)\n",
+        &["path: 0-1-2\nengine: 2-3\npath: 0-1-2-3\n"],
+        "you cannot move: the engine wins\n",
     );
-    assert!(
-        out.contains("path: 0-1-2\nengine: 2-3\npath: 0-1-2-3\n"),
-        "{out}"
-    );
-    assert!(out.ends_with("you cannot move: the engine wins\n"), "{out}");
 }
 
 #[test]
@@ -539,20 +508,17 @@ fn slither_a_player_who_follows_the_hints_beats_the_engine() {
         &[],
         "hint\n3 5\nhint\n2 0\nhint\n6\n",
     );
-    assert!(out.contains("winning moves: 3-5\n"), "{out}");
-    assert!(
-        out.contains("path: 3-5\nengine: 3-2\npath: 2-3-5\n"),
-        "{out}"
-    );
-    assert!(out.contains("winning moves: 2-0 2-1 5-4 5-6\n"), "{out}");
-    assert!(
-        out.contains("path: 0-2-3-5\nengine: 0-1\npath: 1-0-2-3-5\n"),
-        "{out}"
-    );
-    assert!(out.contains("winning moves: 5-4 5-6\n"), "{out}");
-    assert!(
-        out.ends_with("path: 1-0-2-3-5-6\nthe engine cannot move: you win\n"),
-        "{out}"
+    assert_transcript(
+        &out,
+        "",
+        &[
+            "winning moves: 3-5\n",
+            "path: 3-5\nengine: 3-2\npath: 2-3-5\n",
+            "winning moves: 2-0 2-1 5-4 5-6\n",
+            "path: 0-2-3-5\nengine: 0-1\npath: 1-0-2-3-5\n",
+            "winning moves: 5-4 5-6\n",
+        ],
+        "path: 1-0-2-3-5-6\nthe engine cannot move: you win\n",
     );
     // The same game on the solver's word: player 1 wins, with 3 – 5 only.
     let solution = geography_rules::solve_slither(
@@ -649,12 +615,15 @@ fn slither_undo_takes_back_the_move_and_the_reply() {
         &[],
         "undo\n0 1\nundo\nhint\nquit\n",
     );
-    assert!(out.contains("nothing to undo\n"), "{out}");
-    assert!(
-        out.contains("taken back\nno edge chosen yet\nyour turn (player 1)\nwinning moves: 3-5\n"),
-        "{out}"
+    assert_transcript(
+        &out,
+        "",
+        &[
+            "nothing to undo\n",
+            "taken back\nno edge chosen yet\nyour turn (player 1)\nwinning moves: 3-5\n",
+        ],
+        "game abandoned\n",
     );
-    assert!(out.ends_with("game abandoned\n"), "{out}");
     // Moving second, undo keeps the engine's first edge; after the end, undo plays on.
     let out = play_slither(
         "path.edges",
@@ -662,16 +631,12 @@ fn slither_undo_takes_back_the_move_and_the_reply() {
         &["--first", "engine"],
         "undo\n2\n1 2\nundo\nquit\n",
     );
-    assert!(
-        out.contains("your turn (player 2)\nnothing to undo\n"),
-        "{out}"
-    );
-    assert!(
-        out.contains("you cannot move: the engine wins\nthe game is over: undo or quit\n"),
-        "{out}"
-    );
-    assert!(
-        out.contains("taken back\npath: 0-1\nyour turn (player 2)\ngame abandoned\n"),
-        "{out}"
+    assert_contains(
+        &out,
+        &[
+            "your turn (player 2)\nnothing to undo\n",
+            "you cannot move: the engine wins\nthe game is over: undo or quit\n",
+            "taken back\npath: 0-1\nyour turn (player 2)\ngame abandoned\n",
+        ],
     );
 }

@@ -37,10 +37,10 @@ use std::fmt;
 use geography_matching::Adjacency;
 
 use geography_boards::Cell;
-use geography_formats::{parse_board, parse_slide_record, InputError, Token, Tokens};
+use geography_formats::{parse_board, InputError, Limits, Token, Tokens};
 use geography_rules::{RecordAnalysis, SlideBoard, Solution};
 
-use crate::noi2011::slide_analysis;
+use crate::noi2011::{read_slide_record, slide_analysis};
 use crate::problem::Problem;
 use geography_formats::parse_treasure_maps;
 use geography_rules::{analyse_treasure, ring_opener, TreasureOutcome, Winner};
@@ -281,7 +281,7 @@ fn check_token_game(input: &[u8], answer: &[u8]) -> Result<(), CheckVerdict> {
 
 /// Parses and analyses the input's record; an illegal move is a failure located at the move.
 fn analyse_record(input: &[u8]) -> Result<(SlideBoard, RecordAnalysis), CheckVerdict> {
-    let record = parse_slide_record(input).map_err(CheckVerdict::Failure)?;
+    let record = read_slide_record(input, &Limits::DEFAULT).map_err(CheckVerdict::Failure)?;
     let analysis = slide_analysis(&record).map_err(CheckVerdict::Failure)?;
     Ok((record.board, analysis))
 }

@@ -37,5 +37,8 @@ pub use generate::{
 };
 pub use hdu4101::{judge_hdu4101, judge_hdu4101_with_limits};
 pub use jsoi2009::{jsoi2009_answer, judge_jsoi2009, judge_jsoi2009_with_limits};
-pub use noi2011::{format_mistakes, judge_noi2011, judge_noi2011_with_limits, slide_analysis};
+pub use noi2011::{
+    format_mistakes, judge_noi2011, judge_noi2011_with_limits, read_slide_record,
+    replay_slide_record, slide_analysis, ReplayedSlide,
+};
 pub use problem::{judge, Problem};

@@ -6,14 +6,17 @@ use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::path::Path;
 
-use geography_contest::{format_mistakes, judge_noi2011, judge_noi2011_with_limits, Random};
-use geography_formats::{parse_slide_record, ErrorKind, InputError, Limit, Limits};
+use geography_contest::{
+    format_mistakes, judge_noi2011, judge_noi2011_with_limits, read_slide_record, Random,
+};
+use geography_formats::{parse_slide_record, ErrorKind, InputError, Limits};
 use geography_rules::{
     analyse_slide, bunny_mistakes, replay_slide, Annotation, Method, Piece, Player, Position,
     SlideBoard, SlideBoardError, SlideError, SLIDE_MAX_CELLS,
 };
+use geography_testing::{assert_located, seeded, too_many_cells};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
+use proptest::test_runner::Config;
 
 // ---------------------------------------------------------------------------------------------
 // Test data.
@@ -304,12 +307,7 @@ fn oracle_verdicts(game: &Game) -> (Vec<bool>, Vec<usize>) {
 }
 
 fn config(cases: u32) -> Config {
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(0x0b0b_2011),
-        failure_persistence: None,
-        ..Config::default()
-    }
+    seeded(cases, 0x0b0b_2011)
 }
 
 proptest! {
@@ -325,7 +323,7 @@ proptest! {
             format_mistakes(&mistakes)
         );
 
-        let parsed = parse_slide_record(text.as_bytes()).expect("parses");
+        let parsed = read_slide_record(text.as_bytes(), &Limits::DEFAULT).expect("parses");
         prop_assert_eq!(&parsed.board, &game.board);
         let walk: Vec<usize> = parsed.walk.iter().map(|&v| v as usize).collect();
         prop_assert_eq!(&walk, &game.moves);
@@ -495,10 +493,7 @@ fn error(input: &str) -> InputError {
 #[track_caller]
 fn assert_error(input: &str, line: u32, column: u32, words: &[&str]) {
     let error = error(input);
-    assert_eq!((error.line, error.column), (line, column), "{error}");
-    for word in words {
-        assert!(error.message.contains(word), "{word:?} not in {error}");
-    }
+    assert_located(&error, (line, column), words);
     assert_eq!(
         error.to_string(),
         format!("line {line}, column {column}: {}", error.message)
@@ -533,20 +528,11 @@ fn a_huge_announced_board_fails_at_once() {
     );
     assert_eq!(
         error("100000 100000\nXO.").kind,
-        ErrorKind::TooLarge {
-            limit: Limit::Cells,
-            max: Limits::DEFAULT_MAX_CELLS,
-            found: 10_000_000_000
-        }
+        too_many_cells(10_000_000_000)
     );
     // With no limit, the slide game's own cap refuses it, at the number of columns.
     let error = judge_noi2011_with_limits(b"100000 100000\nXO.", &Limits::NONE).unwrap_err();
-    assert_eq!((error.line, error.column), (1, 8), "{error}");
-    assert!(error.message.contains("too large"), "{error}");
-    assert!(
-        error.message.contains(&SLIDE_MAX_CELLS.to_string()),
-        "{error}"
-    );
+    assert_located(&error, (1, 8), &["too large", &SLIDE_MAX_CELLS.to_string()]);
     // The largest allowed board, announced but not given: no allocation for it up front.
     assert_error(
         "40 100000\nXO.\n",
@@ -664,7 +650,7 @@ fn a_record_longer_than_any_game_is_kept_short_and_still_rejected_at_the_right_m
     // which the parser runs as it reads: the record is refused at the move that breaks the
     // rules, as a rule error.
     let input = b"1 2\n.O\n3\n1 2\n1 1\n1 2\n1 1\n1 2\n1 1\n";
-    let error = parse_slide_record(input).unwrap_err();
+    let error = read_slide_record(input, &Limits::DEFAULT).unwrap_err();
     assert_eq!((error.line, error.column), (5, 1), "{error}");
     assert_eq!(error.kind, ErrorKind::Rule, "{error}");
     assert!(error.message.contains("move 2"), "{error}");

@@ -1,9 +1,6 @@
 //! The integration tests of `geography-contest`, one test binary: each module is a former
 //! test file of its own (they link once instead of once each).
 
-mod fuzz_regressions;
 mod slide;
-mod slither;
-mod stress;
 mod token_game;
 mod treasure;

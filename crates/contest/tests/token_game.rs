@@ -5,6 +5,7 @@ use std::fs;
 use std::path::Path;
 
 use geography_contest::judge_jsoi2009 as judge;
+use geography_testing::assert_located;
 
 #[test]
 fn every_case_in_testdata_matches_byte_for_byte() {
@@ -31,8 +32,6 @@ fn malformed_input_is_located() {
         (b"2 -2\n", (1, 3), "number of columns"),
         (b"2 2\n..\n..\n..\n", (4, 1), "after the end"),
     ] {
-        let error = judge(input).unwrap_err();
-        assert_eq!((error.line, error.column), (line, column), "{error}");
-        assert!(error.message.contains(words), "{error}");
+        assert_located(&judge(input).unwrap_err(), (line, column), &[words]);
     }
 }

@@ -121,18 +121,7 @@ pub fn parse_graph6_line(
     }
     let (n, header) = vertex_count(line, line_number, 0, limits)?;
     let bits = n * n.saturating_sub(1) / 2;
-    let needed = bits.div_ceil(6);
-    let body = &line[header..];
-    if body.len() != needed {
-        let what = if body.len() < needed { "short" } else { "long" };
-        return Err(at(
-            line.len().min(header + needed),
-            format!(
-                "line too {what}: {n} vertices need {needed} bytes after the size, found {}",
-                body.len()
-            ),
-        ));
-    }
+    let body = sized_body(line, header, n, bits).map_err(|(index, message)| at(index, message))?;
     let mut edges = Vec::new();
     let (mut i, mut j) = (0u32, 1u32);
     for bit in 0..bits {
@@ -251,6 +240,29 @@ pub fn encode_graph6(graph: &Graph) -> String {
         let _ = text.write_char(char::from(b));
     }
     text
+}
+
+/// The bytes after a graph6 or digraph6 size, which must hold `bits` bits of the `n`
+/// vertices' matrix six to a byte; else the index in `line` to blame and why.
+pub(crate) fn sized_body(
+    line: &[u8],
+    header: usize,
+    n: usize,
+    bits: usize,
+) -> Result<&[u8], (usize, String)> {
+    let needed = bits.div_ceil(6);
+    let body = &line[header..];
+    if body.len() == needed {
+        return Ok(body);
+    }
+    let what = if body.len() < needed { "short" } else { "long" };
+    Err((
+        line.len().min(header + needed),
+        format!(
+            "line too {what}: {n} vertices need {needed} bytes after the size, found {}",
+            body.len()
+        ),
+    ))
 }
 
 #[cfg(test)]

@@ -16,8 +16,8 @@ use crate::slide_record::{parse_slide_record_with_limits, SlideRecord};
 use crate::text::{checked_integers, is_space, InputError, Limits, Token, Tokens, MAX_VERTICES};
 use crate::words::{parse_words, WordList};
 use crate::written::{
-    header_word, looks_like_digraph6, parse_digraph6, parse_written_edges, parse_written_json,
-    WrittenGraph,
+    check_json_graph, header_word, looks_like_digraph6, parse_digraph6, parse_written_edges,
+    parse_written_json, WrittenGraph,
 };
 
 /// The input formats (see `docs/FORMATS.md`; [`Format::description`] says each in a line).
@@ -100,7 +100,7 @@ pub enum Input {
     Graph(Graph),
     /// Graphs from a graph6 stream, in order.
     Graphs(Vec<Graph>),
-    /// A slide-game board and its record (possibly empty), replayed.
+    /// A slide-game board and its record (possibly empty), as written.
     Slide(SlideRecord),
     /// A directed graph as written (`n m directed` edge lists, JSON with `"directed": true`,
     /// digraph6).
@@ -309,33 +309,7 @@ pub fn parse_json_with_limits(input: &[u8], limits: &Limits) -> Result<Input, In
             cells: None,
             directed: _,
         } => {
-            let here = [json::Step::Key("vertices")];
-            limits
-                .check_vertices(vertices, json::locate(input, &here))
-                .map_err(|e| e.in_context("\"vertices\": "))?;
-            if vertices > MAX_VERTICES as u64 {
-                return Err(at(
-                    &here,
-                    format!("\"vertices\": {vertices} is more than the limit of {MAX_VERTICES}"),
-                ));
-            }
-            let n = vertices as usize;
-            if let Some((i, j, v)) = edges.iter().enumerate().find_map(|(i, edge)| {
-                let j = edge.iter().position(|&v| v as usize >= n)?;
-                Some((i, j, edge[j]))
-            }) {
-                let path = [
-                    json::Step::Key("edges"),
-                    json::Step::Index(i),
-                    json::Step::Index(j),
-                ];
-                return Err(at(
-                    &path,
-                    format!(
-                        "\"edges\"[{i}]: vertex {v} is out of range (the graph has {n} vertices)"
-                    ),
-                ));
-            }
+            let n = check_json_graph(input, vertices, &edges, limits)?;
             let edges = edges.into_iter().map(|[u, v]| (u, v));
             Graph::from_edges(n, edges)
                 .map(Input::Graph)

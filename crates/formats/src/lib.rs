@@ -3,14 +3,18 @@
 //! Boards ([`parse_board`]), edge lists ([`parse_edges`]), graph6 streams
 //! ([`parse_graph6`]), the JSON forms ([`parse_json`]), token game records
 //! ([`parse_token_record`]), Slither records ([`parse_slither_record`]), slide game
-//! records ([`parse_slide_record`]), treasure maps ([`parse_treasure_maps`]), directed and
+//! records ([`parse_slide_record`]), walk and chain records ([`parse_walk_record`],
+//! [`parse_chain_record`]), treasure maps ([`parse_treasure_maps`]), directed and
 //! multigraphs as written ([`WrittenGraph`]: [`parse_written_edges`], [`parse_written_json`],
 //! [`parse_digraph6`]) and word lists ([`parse_words`]); [`detect`]
 //! guesses the format and [`parse`] reads any of them. The grammar of each is in
 //! `docs/FORMATS.md`.
 //!
-//! Every error is an [`InputError`]: 1-based line and column, an [`ErrorKind`] (syntax, a
-//! size over a [`Limits`], a move against the rules) and a message that names no front end's
+//! Parsers return what was written: repeated pairs and loops stay, and a record's moves are
+//! not checked against any rules (the games do that above this crate, with the place each
+//! move is written). Every error is an [`InputError`]: 1-based line and column, an
+//! [`ErrorKind`] (syntax, a size over a [`Limits`], or a move against the rules, which the
+//! games report in these same terms) and a message that names no front end's
 //! options. Parsers never trust a declared size: they check it against the [`Limits`] on
 //! the header and grow their buffers with the data.
 //!
@@ -41,9 +45,7 @@ mod input;
 mod json;
 mod record;
 mod slide_record;
-mod slither_record;
 mod text;
-mod token_record;
 mod treasure;
 mod walk_record;
 mod words;
@@ -55,18 +57,15 @@ pub use input::{
     detect, grid_header, parse, parse_edges, parse_edges_with_limits, parse_json,
     parse_json_with_limits, parse_with_limits, Format, Input,
 };
-pub use record::MOVES_KEYWORD;
+pub use record::{
+    parse_slither_record, parse_slither_record_with_limits, parse_token_record,
+    parse_token_record_with_limits, PlayedOn, WrittenNumbers, WrittenRecord, MOVES_KEYWORD,
+};
 pub use slide_record::{
     parse_slide_record, parse_slide_record_with_limits, SlideRecord, WrittenMove, SLIDE_MAX_ROUNDS,
 };
-pub use slither_record::{
-    parse_slither_record, parse_slither_record_with_limits, RecordedEdge, SlitherRecord,
-};
 pub use text::{
     checked_integers, ErrorKind, InputError, Limit, Limits, Token, Tokens, MAX_VERTICES,
-};
-pub use token_record::{
-    parse_token_record, parse_token_record_with_limits, RecordedMove, TokenRecord,
 };
 pub use treasure::{
     check_treasure_limits, parse_treasure_map, parse_treasure_maps, parse_treasure_maps_with_limits,

@@ -8,14 +8,14 @@
 //! [`SLIDE_MAX_ROUNDS`], allocating only as the data arrives. The record may stop before the
 //! game is over; a move after a player is stuck is an error.
 //!
-//! The record is replayed as it is read: every error, of syntax or of the rules, is located
-//! at its line and column here, once for every front end.
+//! The record is read as written: its moves are replayed under the rules, and an illegal one
+//! located, above this crate (`geography_contest::replay_slide_record`).
 //!
 //! # Tests
 //! The contest crate's `tests/slide.rs` checks every malformed-input message; the unit tests
-//! below check the limits and the location of illegal moves.
+//! below check the limits.
 
-use geography_rules::{replay_slide, Piece, SlideBoard, SLIDE_MAX_CELLS, SLIDE_MAX_SIDE};
+use geography_boards::{Piece, SlideBoard, SLIDE_MAX_CELLS, SLIDE_MAX_SIDE};
 
 use crate::text::{InputError, Limits, Token, Tokens};
 
@@ -36,41 +36,30 @@ pub struct WrittenMove {
     pub column: u32,
 }
 
-/// A slide record: the board and the moves, replayed on the board.
+/// A slide record as written: the board and the moves, not yet checked against the rules.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SlideRecord {
     /// The initial board.
     pub board: SlideBoard,
     /// The announced number of rounds k.
     pub rounds: usize,
-    /// The moves as written, every one legal.
+    /// The moves as written. A game on n·m cells has fewer than n·m moves: moves beyond that
+    /// many are read for their syntax only, and not kept (the rules refuse one of the kept).
     pub moves: Vec<WrittenMove>,
-    /// The cells the empty cell walks to, as vertices of [`SlideBoard::graph`], one per
-    /// move.
-    pub walk: Vec<u32>,
-}
-
-impl SlideRecord {
-    /// Where move `ply` (1-based) is written, as (line, column); the start of the input
-    /// for a ply that names no move.
-    pub fn locate(&self, ply: usize) -> (u32, u32) {
-        self.moves
-            .get(ply.wrapping_sub(1))
-            .map_or((1, 1), |m| (m.line, m.column))
-    }
 }
 
 /// Reads a slide record (see the module documentation) within the default [`Limits`].
 ///
 /// # Examples
 /// ```
-/// use geography_formats::{parse_slide_record, ErrorKind};
+/// use geography_formats::parse_slide_record;
 /// let record = parse_slide_record(b"1 6\nXO.OXO\n1\n1 2\n1 1\n").unwrap();
-/// assert_eq!(record.walk, [1, 0]);
-/// // Bunny's move 1 4 is legal; Egg's 1 1 is not next to the empty cell, now at 1 4.
-/// let error = parse_slide_record(b"1 6\nXO.OXO\n1\n1 4\n1 1\n").unwrap_err();
+/// assert_eq!((record.board.empty_vertex(), record.moves.len()), (2, 2));
+/// assert_eq!((record.moves[1].row, record.moves[1].col, record.moves[1].line), (1, 1, 5));
+/// // The rules are not this crate's: the moves are read as written.
+/// assert!(parse_slide_record(b"1 6\nXO.OXO\n1\n1 4\n1 1\n").is_ok());
+/// let error = parse_slide_record(b"1 6\nXO.OXO\n1\n1 2\nx 1\n").unwrap_err();
 /// assert_eq!((error.line, error.column), (5, 1));
-/// assert_eq!(error.kind, ErrorKind::Rule, "{error}");
 /// ```
 ///
 /// # Errors
@@ -79,15 +68,14 @@ pub fn parse_slide_record(input: &[u8]) -> Result<SlideRecord, InputError> {
     parse_slide_record_with_limits(input, &Limits::DEFAULT)
 }
 
-/// Reads a slide record and replays it on its board, refusing boards of more than
-/// `limits.max_cells` cells (checked on the header).
+/// Reads a slide record, refusing boards of more than `limits.max_cells` cells (checked on
+/// the header).
 ///
 /// # Errors
 /// An [`InputError`] with the line and column of the problem. Syntax: empty input, a missing
 /// or non-numeric or out-of-range number, a row of the wrong length or with a character
 /// other than `X`, `O`, `.`, no empty cell or a second one, fewer than 2k moves, or data
-/// after them. Size: a board over the limit. Rules ([`ErrorKind::Rule`](crate::ErrorKind::Rule), at the move): the
-/// first move [`replay_slide`] refuses.
+/// after them. Size: a board over the limit.
 ///
 /// # Complexity
 /// O(input + n·m) time and memory.
@@ -143,18 +131,11 @@ pub fn parse_slide_record_with_limits(
         }
     }
     tokens.finish()?;
-    let mut record = SlideRecord {
+    Ok(SlideRecord {
         board,
         rounds,
         moves,
-        walk: Vec::new(),
-    };
-    let written = record.moves.iter().map(|m| (m.row, m.col));
-    record.walk = replay_slide(&record.board, written).map_err(|error| {
-        let (line, column) = record.locate(error.ply());
-        InputError::rule(line, column, error.to_string())
-    })?;
-    Ok(record)
+    })
 }
 
 /// The n rows of the board, each one token of exactly `cols` cells.
@@ -233,7 +214,7 @@ fn shown_byte(byte: u8) -> String {
 }
 
 /// The `which` coordinate (row or column) of move `ply`: any integer (whether it is on the
-/// board is a rule question, see [`replay_slide`]). Messages are only built on error.
+/// board is a question of the rules). Messages are only built on error.
 fn coordinate<'a>(
     tokens: &mut Tokens<'a>,
     which: &str,
@@ -262,11 +243,9 @@ mod tests {
     use crate::text::ErrorKind;
 
     #[test]
-    fn illegal_moves_are_rule_errors_at_the_move() {
-        let error = parse_slide_record(b"1 6\nXO.OXO\n1\n1 2\n1 3\n").unwrap_err();
-        assert_eq!((error.line, error.column), (5, 1), "{error}");
-        assert_eq!(error.kind, ErrorKind::Rule);
+    fn bad_coordinates_are_syntax_errors_at_the_move() {
         let error = parse_slide_record(b"1 6\nXO.OXO\n1\n1 2\nx 1\n").unwrap_err();
+        assert_eq!((error.line, error.column), (5, 1), "{error}");
         assert_eq!(error.kind, ErrorKind::Syntax);
     }
 

@@ -3,10 +3,10 @@
 //! stone's hit points), as the judge's `scanf` reads them (signs and leading zeros allowed).
 //!
 //! The judge allows 300 × 300; this accepts up to [`TREASURE_MAX_SIDE`] per side and
-//! [`TREASURE_MAX_CELLS`](geography_rules::TREASURE_MAX_CELLS) in all, within the caller's [`Limits`], and grows its buffer only as
+//! [`TREASURE_MAX_CELLS`](geography_boards::TREASURE_MAX_CELLS) in all, within the caller's [`Limits`], and grows its buffer only as
 //! values arrive, so a header announcing a huge map with little data behind it fails at the
 //! end of the data without a big allocation. The game itself is
-//! [`geography_rules::analyse_treasure`].
+//! `geography_rules::analyse_treasure`.
 //!
 //! # Complexity
 //! Linear in the input; one byte per cell.
@@ -14,7 +14,7 @@
 //! # Tests
 //! Below, and the contest crate's `tests/treasure.rs`, which exercises every input error.
 
-use geography_rules::{TreasureMap, TREASURE_MAX_HP, TREASURE_MAX_SIDE};
+use geography_boards::{TreasureMap, TREASURE_MAX_HP, TREASURE_MAX_SIDE};
 
 use crate::input::grid_header;
 use crate::text::{InputError, Limits, Tokens};
@@ -71,7 +71,7 @@ fn next_position(tokens: &Tokens<'_>) -> (u32, u32) {
 /// (no treasure, too many cells) point at the case's `N`.
 ///
 /// # Errors
-/// A missing or malformed `N` or `M`, a side outside 1..=[`TREASURE_MAX_SIDE`], more than [`TREASURE_MAX_CELLS`](geography_rules::TREASURE_MAX_CELLS)
+/// A missing or malformed `N` or `M`, a side outside 1..=[`TREASURE_MAX_SIDE`], more than [`TREASURE_MAX_CELLS`](geography_boards::TREASURE_MAX_CELLS)
 /// cells, a value that is not an integer or not in `-1..=99`, the input ending inside the grid,
 /// no treasure, or a second treasure.
 pub fn parse_treasure_map(tokens: &mut Tokens<'_>) -> Result<TreasureMap, InputError> {

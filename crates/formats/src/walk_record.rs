@@ -71,7 +71,7 @@ pub fn parse_walk_record(input: &[u8], limits: &Limits) -> Result<WalkRecord, In
     let walk = read_moves(&mut tokens, &["the vertex"])?
         .into_iter()
         .map(|w| WrittenVertex {
-            vertex: w.values[0],
+            vertex: w.numbers[0],
             line: w.line,
             column: w.column,
         })

@@ -16,7 +16,8 @@
 //! # Tests
 //! Below: trimming, blank lines, repeats by key, non-UTF-8 text and the word limit located.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
+use std::hash::{BuildHasher, RandomState};
 
 use unicode_normalization::UnicodeNormalization;
 
@@ -48,8 +49,15 @@ impl WordList {
     }
 }
 
-/// The key of a word: NFC, lower case, NFC again (lower-casing can decompose).
+/// The key of a word: NFC, lower case, NFC again (lower-casing can decompose). ASCII text
+/// is its own NFC: its key is its lower case, found without normalising.
 pub fn word_key(word: &str) -> Vec<char> {
+    if word.is_ascii() {
+        return word
+            .bytes()
+            .map(|b| char::from(b.to_ascii_lowercase()))
+            .collect();
+    }
     let lower: String = word.nfc().collect::<String>().to_lowercase();
     lower.nfc().collect()
 }
@@ -88,7 +96,11 @@ pub fn parse_words(input: &[u8], limits: &Limits) -> Result<WordList, InputError
             ),
         )
     })?;
-    let mut seen: HashSet<Vec<char>> = HashSet::new();
+    // Each key's hash, with the first word of that hash: the keys are stored once, in the
+    // list. Two keys with one 64-bit hash (never seen in practice) fall back to comparing
+    // with every word.
+    let mut seen: HashMap<u64, u32> = HashMap::new();
+    let hasher = RandomState::new();
     let mut list = WordList::default();
     for (index, line) in text.lines().enumerate() {
         let word = line.trim();
@@ -96,7 +108,13 @@ pub fn parse_words(input: &[u8], limits: &Limits) -> Result<WordList, InputError
             continue;
         }
         let key = word_key(word);
-        if !seen.insert(key.clone()) {
+        let hash = hasher.hash_one(&key);
+        let repeated = match seen.get(&hash) {
+            Some(&first) if list.words[first as usize].key == key => true,
+            Some(_) => list.words.iter().any(|w| w.key == key),
+            None => false,
+        };
+        if repeated {
             continue;
         }
         let line_number = index as u32 + 1;
@@ -118,6 +136,7 @@ pub fn parse_words(input: &[u8], limits: &Limits) -> Result<WordList, InputError
                 )
             });
         }
+        seen.entry(hash).or_insert(list.words.len() as u32);
         list.words.push(Word {
             text: word.to_string(),
             key,

@@ -145,27 +145,41 @@ struct JsonGraph {
 /// located at the offending value.
 pub fn parse_written_json(input: &[u8], limits: &Limits) -> Result<WrittenGraph, InputError> {
     let graph: JsonGraph = serde_json::from_slice(input).map_err(|e| json::located(&e))?;
+    let n = check_json_graph(input, graph.vertices, &graph.edges, limits)?;
+    let pairs = graph.edges.into_iter().map(|[u, v]| (u, v)).collect();
+    Ok(WrittenGraph {
+        vertices: n,
+        pairs,
+        directed: graph.directed,
+    })
+}
+
+/// Checks a JSON graph's number of vertices against `limits` and [`MAX_VERTICES`] and every
+/// end of its `edges` against that number, each error located at its value in `input`;
+/// returns the number of vertices. Shared by both readers of the JSON graph form.
+pub(crate) fn check_json_graph(
+    input: &[u8],
+    vertices: u64,
+    edges: &[[u32; 2]],
+    limits: &Limits,
+) -> Result<usize, InputError> {
     let at = |path: &[json::Step<'_>], message: String| {
         let (line, column) = json::locate(input, path);
         InputError::new(line, column, message)
     };
     let here = [json::Step::Key("vertices")];
     limits
-        .check_vertices(graph.vertices, json::locate(input, &here))
+        .check_vertices(vertices, json::locate(input, &here))
         .map_err(|e| e.in_context("\"vertices\": "))?;
-    if graph.vertices > MAX_VERTICES as u64 {
+    if vertices > MAX_VERTICES as u64 {
         return Err(at(
             &here,
-            format!(
-                "\"vertices\": {} is more than the limit of {MAX_VERTICES}",
-                graph.vertices
-            ),
+            format!("\"vertices\": {vertices} is more than the limit of {MAX_VERTICES}"),
         ));
     }
-    let n = graph.vertices as usize;
-    let mut pairs = Vec::with_capacity(graph.edges.len());
-    for (i, &[u, v]) in graph.edges.iter().enumerate() {
-        if let Some(j) = [u, v].iter().position(|&x| x as usize >= n) {
+    let n = vertices as usize;
+    for (i, edge) in edges.iter().enumerate() {
+        if let Some(j) = edge.iter().position(|&x| x as usize >= n) {
             let path = [
                 json::Step::Key("edges"),
                 json::Step::Index(i),
@@ -175,17 +189,12 @@ pub fn parse_written_json(input: &[u8], limits: &Limits) -> Result<WrittenGraph,
                 &path,
                 format!(
                     "\"edges\"[{i}]: vertex {} is out of range (the graph has {n} vertices)",
-                    [u, v][j]
+                    edge[j]
                 ),
             ));
         }
-        pairs.push((u, v));
     }
-    Ok(WrittenGraph {
-        vertices: n,
-        pairs,
-        directed: graph.directed,
-    })
+    Ok(n)
 }
 
 /// Whether `input` starts with a digraph6 line (`&`, or the `>>digraph6<<` header).
@@ -251,18 +260,8 @@ pub fn parse_digraph6(input: &[u8], limits: &Limits) -> Result<WrittenGraph, Inp
         let bits = n
             .checked_mul(n)
             .ok_or_else(|| at(1, "too many vertices".into()))?;
-        let needed = bits.div_ceil(6);
-        let body = &line[header..];
-        if body.len() != needed {
-            let what = if body.len() < needed { "short" } else { "long" };
-            return Err(at(
-                line.len().min(header + needed),
-                format!(
-                    "line too {what}: {n} vertices need {needed} bytes after the size, found {}",
-                    body.len()
-                ),
-            ));
-        }
+        let body = crate::graph6::sized_body(line, header, n, bits)
+            .map_err(|(index, message)| at(index, message))?;
         let mut pairs = Vec::new();
         for (i, &byte) in body.iter().enumerate() {
             let six = byte - 63;

@@ -30,7 +30,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::rules::Undecided;
+use crate::rules::{PositionAnalysis, Undecided};
 
 /// The result of solving one start: who wins, or undecided (the bound ran out).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -41,6 +41,34 @@ pub enum Outcome {
     Lose,
     /// The bounded search ran out before deciding; no guess is made.
     Undecided,
+}
+
+/// The analysis of a position from `outcome`, the outcome of each legal move for the player
+/// who makes it, asked move by move in order: the wins are the winning moves; the first
+/// undecided move (a search `bound` or the budget stopped) leaves the whole analysis
+/// [`Undecided`], never a guess.
+pub(crate) fn analysis_by_move<M: Copy>(
+    legal_moves: Vec<M>,
+    bound: SearchBound,
+    mut outcome: impl FnMut(M) -> Outcome,
+) -> Result<PositionAnalysis<M>, Undecided> {
+    let mut winning_moves = Vec::new();
+    for &mv in &legal_moves {
+        match outcome(mv) {
+            Outcome::Win => winning_moves.push(mv),
+            Outcome::Lose => {}
+            Outcome::Undecided => {
+                return Err(Undecided {
+                    explored: bound.max_positions,
+                });
+            }
+        }
+    }
+    Ok(PositionAnalysis {
+        mover_wins: !winning_moves.is_empty(),
+        winning_moves,
+        legal_moves,
+    })
 }
 
 /// The outcomes of a game from every start vertex, by vertex: what every solution of the

@@ -8,7 +8,10 @@
 //! never uses a loop (its vertex is visited), edge geography uses each copy once.
 //!
 //! [`strong_components`] is Tarjan's algorithm (R. Tarjan, "Depth-first search and linear
-//! graph algorithms", SIAM J. Comput. 1 (1972) 146–160), iterative: an explicit stack of
+//! graph algorithms", SIAM J. Comput. 1 (1972) 146–160) in Pearce's form, one word per vertex
+//! for the preorder numbers, the low links, the stack flags and the components together
+//! (D. J. Pearce, "A space-efficient algorithm for finding strongly connected components",
+//! Inf. Process. Lett. 116 (2016) 47–52), iterative: an explicit stack of
 //! (vertex, next out-arc) frames, so the depth is bounded by memory, not by the call stack.
 //! Components are numbered in the order Tarjan closes them, which is a reverse topological
 //! order of the condensation: every arc leaving component `c` enters a component `< c`.
@@ -44,6 +47,76 @@ pub enum DigraphError {
     /// More vertices or arcs than `u32` ids can address.
     #[error("graph too large: at most {} vertices and arcs", u32::MAX - 1)]
     TooLarge,
+}
+
+/// Distinct pairs in increasing order, and how many times each was given.
+pub(crate) type DistinctPairs = (Vec<(u32, u32)>, Vec<u32>);
+
+/// The pairs given, each checked against `vertex_count` and put in the form `canonical` gives
+/// it, then merged: the distinct pairs in increasing order, and how many times each was given.
+/// The one reading of an arc list ([`Digraph`]) and of an edge list
+/// ([`Multigraph`](crate::Multigraph)).
+///
+/// # Errors
+/// [`DigraphError::VertexOutOfRange`] for the first pair with an end at or above
+/// `vertex_count`; [`DigraphError::TooLarge`] past `u32` ids.
+pub(crate) fn distinct_pairs(
+    vertex_count: usize,
+    pairs: impl IntoIterator<Item = (u32, u32)>,
+    canonical: impl Fn((u32, u32)) -> (u32, u32),
+) -> Result<DistinctPairs, DigraphError> {
+    if vertex_count >= u32::MAX as usize {
+        return Err(DigraphError::TooLarge);
+    }
+    let mut given: Vec<(u32, u32)> = Vec::new();
+    for (index, (u, v)) in pairs.into_iter().enumerate() {
+        if let Some(vertex) = [u, v].into_iter().find(|&x| x as usize >= vertex_count) {
+            return Err(DigraphError::VertexOutOfRange {
+                index,
+                vertex,
+                vertex_count,
+            });
+        }
+        given.push(canonical((u, v)));
+    }
+    if given.len() >= u32::MAX as usize {
+        return Err(DigraphError::TooLarge);
+    }
+    given.sort_unstable();
+    let mut distinct: Vec<(u32, u32)> = Vec::new();
+    let mut multiplicity: Vec<u32> = Vec::new();
+    for pair in given {
+        if distinct.last() == Some(&pair) {
+            *multiplicity.last_mut().expect("a pair before") += 1;
+        } else {
+            distinct.push(pair);
+            multiplicity.push(1);
+        }
+    }
+    Ok((distinct, multiplicity))
+}
+
+/// Groups the `(key, value)` entries by key, each key below `keys`, keeping their order
+/// within a key: the CSR offsets (`keys + 1` of them; key `k`'s values are
+/// `values[offsets[k]..offsets[k + 1]]`) and the values. Two passes over `entries`.
+pub(crate) fn group_by_key(
+    keys: usize,
+    entries: impl Iterator<Item = (u32, u32)> + Clone,
+) -> (Vec<u32>, Vec<u32>) {
+    let mut offsets = vec![0u32; keys + 1];
+    for (key, _) in entries.clone() {
+        offsets[key as usize + 1] += 1;
+    }
+    for k in 0..keys {
+        offsets[k + 1] += offsets[k];
+    }
+    let mut fill = offsets.clone();
+    let mut values = vec![0u32; offsets[keys] as usize];
+    for (key, value) in entries {
+        values[fill[key as usize] as usize] = value;
+        fill[key as usize] += 1;
+    }
+    (offsets, values)
 }
 
 /// A directed multigraph: distinct arcs sorted by (tail, head), each with a multiplicity
@@ -88,55 +161,13 @@ impl Digraph {
         vertex_count: usize,
         arcs: impl IntoIterator<Item = (u32, u32)>,
     ) -> Result<Self, DigraphError> {
-        if vertex_count >= u32::MAX as usize {
-            return Err(DigraphError::TooLarge);
-        }
-        let mut pairs: Vec<(u32, u32)> = Vec::new();
-        for (index, (u, v)) in arcs.into_iter().enumerate() {
-            for vertex in [u, v] {
-                if vertex as usize >= vertex_count {
-                    return Err(DigraphError::VertexOutOfRange {
-                        index,
-                        vertex,
-                        vertex_count,
-                    });
-                }
-            }
-            pairs.push((u, v));
-        }
-        if pairs.len() >= u32::MAX as usize {
-            return Err(DigraphError::TooLarge);
-        }
-        pairs.sort_unstable();
-        let mut tails = Vec::new();
-        let mut heads = Vec::new();
-        let mut multiplicity: Vec<u32> = Vec::new();
-        for &(u, v) in &pairs {
-            if tails.last() == Some(&u) && heads.last() == Some(&v) {
-                *multiplicity.last_mut().expect("an arc before") += 1;
-            } else {
-                tails.push(u);
-                heads.push(v);
-                multiplicity.push(1);
-            }
-        }
-        let n = vertex_count;
-        let mut out_offsets = vec![0u32; n + 1];
-        let mut in_offsets = vec![0u32; n + 1];
-        for (&u, &v) in tails.iter().zip(&heads) {
-            out_offsets[u as usize + 1] += 1;
-            in_offsets[v as usize + 1] += 1;
-        }
-        for v in 0..n {
-            out_offsets[v + 1] += out_offsets[v];
-            in_offsets[v + 1] += in_offsets[v];
-        }
-        let mut fill = in_offsets.clone();
-        let mut in_arcs = vec![0u32; heads.len()];
-        for (id, &v) in heads.iter().enumerate() {
-            in_arcs[fill[v as usize] as usize] = id as u32;
-            fill[v as usize] += 1;
-        }
+        let (ends, multiplicity) = distinct_pairs(vertex_count, arcs, |arc| arc)?;
+        let (tails, heads): (Vec<u32>, Vec<u32>) = ends.into_iter().unzip();
+        let (out_offsets, _) = group_by_key(vertex_count, tails.iter().map(|&u| (u, 0)));
+        let (in_offsets, in_arcs) = group_by_key(
+            vertex_count,
+            heads.iter().enumerate().map(|(id, &v)| (v, id as u32)),
+        );
         Ok(Digraph {
             out_offsets,
             tails,
@@ -213,6 +244,9 @@ pub struct Components {
     pub members: Vec<u32>,
     /// Offsets into `members`, one more than there are components.
     pub starts: Vec<u32>,
+    /// The place of each vertex among its component's members: one numbering that serves
+    /// every component at once (a solver reads it only for the vertices of its component).
+    pub position: Vec<u32>,
 }
 
 impl Components {
@@ -227,7 +261,8 @@ impl Components {
     }
 }
 
-/// The strongly connected components of `graph` by Tarjan's algorithm, iterative. Every arc
+/// The strongly connected components of `graph` by Tarjan's algorithm in Pearce's one-array
+/// form, iterative. Every arc
 /// between two components goes from a higher number to a lower one (sinks first).
 ///
 /// # Complexity
@@ -243,78 +278,86 @@ impl Components {
 /// assert!(c.component[3] < c.component[2] && c.component[2] < c.component[1]);
 /// ```
 pub fn strong_components(graph: &Digraph) -> Components {
-    const UNSEEN: u32 = u32::MAX;
     let n = graph.vertex_count();
-    let mut index = vec![UNSEEN; n];
-    let mut low = vec![0u32; n];
-    let mut on_stack = vec![false; n];
-    let mut component = vec![UNSEEN; n];
+    // Pearce's one-array form of Tarjan's algorithm: `rindex[v]` is 0 before v is reached;
+    // while v is open or waits on `stack`, the least preorder number (from 1) it is known to
+    // reach; once its component is closed, that component's label, counted down from n - 1.
+    // At most n - (labels given) vertices are open or waiting, so a label is never below a
+    // live preorder number, and "reaches something lower" is one comparison, with one array
+    // touched per arc.
+    let mut rindex = vec![0u32; n];
     let mut stack: Vec<u32> = Vec::new();
-    // (vertex, next out-arc id to look at)
-    let mut frames: Vec<(u32, usize)> = Vec::new();
-    let mut next_index = 0u32;
-    let mut count = 0u32;
+    // (vertex, next out-arc id to look at, whether it is still its component's root)
+    let mut frames: Vec<(u32, usize, bool)> = Vec::new();
+    let mut next_index = 1u32;
+    let mut label = n as u32;
     for root in 0..n as u32 {
-        if index[root as usize] != UNSEEN {
+        if rindex[root as usize] != 0 {
             continue;
         }
-        frames.push((root, graph.out_arcs(root).start));
-        index[root as usize] = next_index;
-        low[root as usize] = next_index;
+        frames.push((root, graph.out_arcs(root).start, true));
+        rindex[root as usize] = next_index;
         next_index += 1;
-        stack.push(root);
-        on_stack[root as usize] = true;
-        while let Some(&mut (u, ref mut next)) = frames.last_mut() {
+        while let Some(&mut (u, ref mut next, ref mut is_root)) = frames.last_mut() {
             let end = graph.out_arcs(u).end;
             if *next < end {
                 let w = graph.heads[*next];
                 *next += 1;
-                if index[w as usize] == UNSEEN {
-                    index[w as usize] = next_index;
-                    low[w as usize] = next_index;
+                if rindex[w as usize] == 0 {
+                    rindex[w as usize] = next_index;
                     next_index += 1;
-                    stack.push(w);
-                    on_stack[w as usize] = true;
-                    frames.push((w, graph.out_arcs(w).start));
-                } else if on_stack[w as usize] {
-                    low[u as usize] = low[u as usize].min(index[w as usize]);
+                    frames.push((w, graph.out_arcs(w).start, true));
+                } else if rindex[w as usize] < rindex[u as usize] {
+                    rindex[u as usize] = rindex[w as usize];
+                    *is_root = false;
                 }
                 continue;
             }
+            let closes = *is_root;
             frames.pop();
-            if let Some(&(parent, _)) = frames.last() {
-                low[parent as usize] = low[parent as usize].min(low[u as usize]);
-            }
-            if low[u as usize] == index[u as usize] {
-                loop {
-                    let w = stack.pop().expect("u is on the stack");
-                    on_stack[w as usize] = false;
-                    component[w as usize] = count;
-                    if w == u {
+            if closes {
+                // u and the waiting vertices reached after it form a component.
+                label -= 1;
+                next_index -= 1;
+                while let Some(&w) = stack.last() {
+                    if rindex[w as usize] < rindex[u as usize] {
                         break;
                     }
+                    stack.pop();
+                    rindex[w as usize] = label;
+                    next_index -= 1;
                 }
-                count += 1;
+                rindex[u as usize] = label;
+            } else {
+                stack.push(u);
+            }
+            if let Some(&mut (parent, _, ref mut parent_root)) = frames.last_mut() {
+                if rindex[u as usize] < rindex[parent as usize] {
+                    rindex[parent as usize] = rindex[u as usize];
+                    *parent_root = false;
+                }
             }
         }
     }
-    let mut starts = vec![0u32; count as usize + 1];
-    for &c in &component {
-        starts[c as usize + 1] += 1;
-    }
+    // Labels count down from n - 1 as components close: number them from 0 instead.
+    let count = n as u32 - label;
+    let component: Vec<u32> = rindex.iter().map(|&l| n as u32 - 1 - l).collect();
+    let (starts, members) = group_by_key(
+        count as usize,
+        component.iter().enumerate().map(|(v, &c)| (c, v as u32)),
+    );
+    let mut position = vec![0u32; n];
     for c in 0..count as usize {
-        starts[c + 1] += starts[c];
-    }
-    let mut fill = starts.clone();
-    let mut members = vec![0u32; n];
-    for (v, &c) in component.iter().enumerate() {
-        members[fill[c as usize] as usize] = v as u32;
-        fill[c as usize] += 1;
+        let run = &members[starts[c] as usize..starts[c + 1] as usize];
+        for (i, &v) in run.iter().enumerate() {
+            position[v as usize] = i as u32;
+        }
     }
     Components {
         component,
         members,
         starts,
+        position,
     }
 }
 
@@ -322,6 +365,7 @@ pub fn strong_components(graph: &Digraph) -> Components {
 mod tests {
     use super::*;
     use geography_matching::Random;
+    use geography_testing::random_arcs;
 
     #[test]
     fn csr_lists_hold_every_arc_with_its_multiplicity() {
@@ -346,9 +390,8 @@ mod tests {
         let mut random = Random::new(7);
         for _ in 0..300 {
             let n = 1 + random.below(9);
-            let arcs: Vec<(u32, u32)> = (0..random.below(3 * n))
-                .map(|_| (random.below(n) as u32, random.below(n) as u32))
-                .collect();
+            let m = random.below(3 * n);
+            let arcs = random_arcs(&mut random, n, m);
             let g = Digraph::from_arcs(n, arcs.iter().copied()).unwrap();
             let mut reach = vec![vec![false; n]; n];
             for (v, row) in reach.iter_mut().enumerate() {

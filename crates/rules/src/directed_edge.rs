@@ -77,9 +77,12 @@
 use geography_matching::Random;
 
 use crate::bounded_search::{
-    search, Expansion, HashedTable, Outcome, SearchBound, SearchGame, StartOutcomes, Value,
+    analysis_by_move, search, Expansion, HashedTable, Outcome, SearchBound, SearchGame,
+    StartOutcomes, Value,
 };
 use crate::digraph::Digraph;
+use crate::edge_walk::EdgeWalk;
+use crate::retrograde::{propagate, Label};
 use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
 use crate::vertex_geography::flip;
 
@@ -131,17 +134,6 @@ pub(crate) fn reduce(graph: &Digraph, left: &[u32], pruning: Pruning) -> Vec<u32
     reduced
 }
 
-/// The retrograde label of a vertex, on the root multiplicities.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Label {
-    /// Not decided by retrograde analysis.
-    Open,
-    /// Some arc out enters a `Lose` vertex: wins.
-    Win,
-    /// A sink, or every arc out enters a `Win` vertex: loses.
-    Lose,
-}
-
 /// Retrograde analysis of the root multiplicities `root` from the vertices with no arc out:
 /// the least fixpoint of "loses if every arc out enters a winning vertex, wins if some arc
 /// out enters a losing vertex" (see the module documentation for why the search may trust
@@ -158,30 +150,9 @@ fn retrograde(graph: &Digraph, root: &[u32]) -> Vec<Label> {
     for &u in &queue {
         labels[u as usize] = Label::Lose;
     }
-    let mut next = 0;
-    while next < queue.len() {
-        let v = queue[next];
-        next += 1;
-        for &a in graph.in_arcs(v) {
-            if root[a as usize] == 0 {
-                continue;
-            }
-            let u = graph.arc(a as usize).0;
-            if labels[u as usize] != Label::Open {
-                continue;
-            }
-            if labels[v as usize] == Label::Lose {
-                labels[u as usize] = Label::Win;
-                queue.push(u);
-            } else {
-                open_arcs[u as usize] -= 1;
-                if open_arcs[u as usize] == 0 {
-                    labels[u as usize] = Label::Lose;
-                    queue.push(u);
-                }
-            }
-        }
-    }
+    propagate(graph, &mut labels, &mut open_arcs, &mut queue, |_, _, a| {
+        root[a] > 0
+    });
     labels
 }
 
@@ -517,13 +488,7 @@ impl DirectedEdgeSolution {
 #[derive(Debug, Clone)]
 pub struct DirectedEdgeGame<'g> {
     graph: &'g Digraph,
-    left: Vec<u32>,
-    token: u32,
-    played: Vec<usize>,
-    /// The token's walk: the start, then the vertex each move reached.
-    path: Vec<u32>,
-    /// The moves played, as (from, to).
-    moves: Vec<(u32, u32)>,
+    walk: EdgeWalk,
     bound: SearchBound,
     pruning: Pruning,
 }
@@ -540,18 +505,12 @@ impl<'g> DirectedEdgeGame<'g> {
         bound: SearchBound,
         pruning: Pruning,
     ) -> Result<Self, IllegalMove> {
-        if start as usize >= graph.vertex_count() {
-            return Err(IllegalMove::NotAVertex(start));
-        }
+        let multiplicity = (0..graph.distinct_arc_count())
+            .map(|a| graph.multiplicity(a))
+            .collect();
         Ok(DirectedEdgeGame {
             graph,
-            left: (0..graph.distinct_arc_count())
-                .map(|a| graph.multiplicity(a))
-                .collect(),
-            token: start,
-            played: Vec::new(),
-            path: vec![start],
-            moves: Vec::new(),
+            walk: EdgeWalk::new(graph.vertex_count(), start, multiplicity)?,
             bound,
             pruning,
         })
@@ -559,17 +518,17 @@ impl<'g> DirectedEdgeGame<'g> {
 
     /// The token's vertex.
     pub fn token(&self) -> u32 {
-        self.token
+        self.walk.token
     }
 
     /// The token's walk: the start, then the vertex each move reached.
     pub fn path(&self) -> &[u32] {
-        &self.path
+        &self.walk.path
     }
 
     /// The moves played, in order, as `(from, to)`.
     pub fn moves(&self) -> &[(u32, u32)] {
-        &self.moves
+        &self.walk.moves
     }
 }
 
@@ -579,77 +538,37 @@ impl Rules for DirectedEdgeGame<'_> {
     /// `(token, w)` for every unused arc out of the token, by `w`.
     fn legal_moves(&self) -> Vec<(u32, u32)> {
         self.graph
-            .out_arcs(self.token)
-            .filter(|&a| self.left[a] > 0)
+            .out_arcs(self.walk.token)
+            .filter(|&a| self.walk.left[a] > 0)
             .map(|a| self.graph.arc(a))
             .collect()
     }
 
-    fn play(&mut self, (u, v): (u32, u32)) -> Result<(), IllegalMove> {
-        let n = self.graph.vertex_count() as u32;
-        if let Some(bad) = [u, v].into_iter().find(|&x| x >= n) {
-            return Err(IllegalMove::NotAVertex(bad));
-        }
-        if u != self.token {
-            return Err(IllegalMove::NotAtToken {
-                token: self.token,
-                from: u,
-            });
-        }
-        let a = self
-            .graph
-            .find_arc(u, v)
-            .ok_or(IllegalMove::NotAnEdge { u, v })?;
-        if self.left[a] == 0 {
-            return Err(IllegalMove::AlreadyChosen { u, v });
-        }
-        self.left[a] -= 1;
-        self.played.push(a);
-        self.token = v;
-        self.path.push(v);
-        self.moves.push((u, v));
-        Ok(())
+    fn play(&mut self, mv: (u32, u32)) -> Result<(), IllegalMove> {
+        let graph = self.graph;
+        self.walk
+            .play(graph.vertex_count(), mv, |u, v| graph.find_arc(u, v))
     }
 
     fn undo(&mut self) -> Option<(u32, u32)> {
-        let a = self.played.pop()?;
-        self.path.pop();
-        self.moves.pop();
-        self.left[a] += 1;
-        let (u, v) = self.graph.arc(a);
-        self.token = u;
-        Some((u, v))
+        self.walk.undo()
     }
 
     fn moves_played(&self) -> usize {
-        self.played.len()
+        self.walk.moves_played()
     }
 
     fn analyse(&self, go_on: &dyn Fn() -> bool) -> Result<PositionAnalysis<(u32, u32)>, Undecided> {
         let legal_moves = Rules::legal_moves(self);
-        let mut left = self.left.clone();
+        let mut left = self.walk.left.clone();
         let mut shared = EdgeSearch::new(
             self.graph,
             reduce(self.graph, &left, self.pruning),
             self.pruning,
         );
-        let mut winning_moves = Vec::new();
-        for &(u, v) in &legal_moves {
+        analysis_by_move(legal_moves, self.bound, |(u, v)| {
             let a = self.graph.find_arc(u, v).expect("a legal move");
-            match move_outcome(self.graph, &mut left, a, &mut shared, self.bound, go_on) {
-                Outcome::Win => winning_moves.push((u, v)),
-                Outcome::Lose => {}
-                Outcome::Undecided => {
-                    return Err(Undecided {
-                        explored: self.bound.max_positions,
-                    });
-                }
-            }
-        }
-        Ok(PositionAnalysis {
-            mover_wins: !winning_moves.is_empty(),
-            winning_moves,
-            legal_moves,
+            move_outcome(self.graph, &mut left, a, &mut shared, self.bound, go_on)
         })
     }
 }

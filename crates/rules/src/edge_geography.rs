@@ -62,8 +62,10 @@
 use std::collections::HashMap;
 
 use crate::bounded_search::{
-    search, Expansion, Outcome, SearchBound, SearchGame, StartOutcomes, Table, Value,
+    analysis_by_move, search, Expansion, Outcome, SearchBound, SearchGame, StartOutcomes, Table,
+    Value,
 };
+use crate::edge_walk::EdgeWalk;
 use crate::multigraph::Multigraph;
 use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
 use crate::vertex_geography::flip;
@@ -603,14 +605,7 @@ impl SearchGame for ParityGame<'_> {
 #[derive(Debug, Clone)]
 pub struct UndirectedEdgeGame<'g> {
     graph: &'g Multigraph,
-    left: Vec<u32>,
-    token: u32,
-    /// Each move as (from, edge id).
-    played: Vec<(u32, u32)>,
-    /// The token's walk: the start, then the vertex each move reached.
-    path: Vec<u32>,
-    /// The moves played, as (from, to).
-    moves: Vec<(u32, u32)>,
+    walk: EdgeWalk,
     bound: SearchBound,
 }
 
@@ -620,40 +615,34 @@ impl<'g> UndirectedEdgeGame<'g> {
     /// # Errors
     /// [`IllegalMove::NotAVertex`] if `start` is not a vertex.
     pub fn new(graph: &'g Multigraph, start: u32, bound: SearchBound) -> Result<Self, IllegalMove> {
-        if start as usize >= graph.vertex_count() {
-            return Err(IllegalMove::NotAVertex(start));
-        }
+        let multiplicity = (0..graph.distinct_edge_count())
+            .map(|e| graph.multiplicity(e))
+            .collect();
         Ok(UndirectedEdgeGame {
             graph,
-            left: (0..graph.distinct_edge_count())
-                .map(|e| graph.multiplicity(e))
-                .collect(),
-            token: start,
-            played: Vec::new(),
-            path: vec![start],
-            moves: Vec::new(),
+            walk: EdgeWalk::new(graph.vertex_count(), start, multiplicity)?,
             bound,
         })
     }
 
     /// The token's vertex.
     pub fn token(&self) -> u32 {
-        self.token
+        self.walk.token
     }
 
     /// The token's walk: the start, then the vertex each move reached.
     pub fn path(&self) -> &[u32] {
-        &self.path
+        &self.walk.path
     }
 
     /// The moves played, in order, as `(from, to)`.
     pub fn moves(&self) -> &[(u32, u32)] {
-        &self.moves
+        &self.walk.moves
     }
 
     /// How many copies of the edge `{u, v}` are left.
     pub fn left(&self, u: u32, v: u32) -> u32 {
-        self.graph.find_edge(u, v).map_or(0, |e| self.left[e])
+        self.graph.find_edge(u, v).map_or(0, |e| self.walk.left[e])
     }
 }
 
@@ -662,62 +651,37 @@ impl Rules for UndirectedEdgeGame<'_> {
 
     /// `(token, w)` for every neighbour `w` joined by an unused edge, increasing.
     fn legal_moves(&self) -> Vec<(u32, u32)> {
+        let token = self.walk.token;
         let mut moves: Vec<(u32, u32)> = self
             .graph
-            .incident(self.token)
+            .incident(token)
             .iter()
-            .filter(|&&e| self.left[e as usize] > 0)
-            .map(|&e| (self.token, self.graph.other_end(e as usize, self.token)))
+            .filter(|&&e| self.walk.left[e as usize] > 0)
+            .map(|&e| (token, self.graph.other_end(e as usize, token)))
             .collect();
         moves.sort_unstable();
         moves
     }
 
-    fn play(&mut self, (u, v): (u32, u32)) -> Result<(), IllegalMove> {
-        let n = self.graph.vertex_count() as u32;
-        if let Some(bad) = [u, v].into_iter().find(|&x| x >= n) {
-            return Err(IllegalMove::NotAVertex(bad));
-        }
-        if u != self.token {
-            return Err(IllegalMove::NotAtToken {
-                token: self.token,
-                from: u,
-            });
-        }
-        let e = self
-            .graph
-            .find_edge(u, v)
-            .ok_or(IllegalMove::NotAnEdge { u, v })?;
-        if self.left[e] == 0 {
-            return Err(IllegalMove::AlreadyChosen { u, v });
-        }
-        self.left[e] -= 1;
-        self.played.push((u, e as u32));
-        self.token = v;
-        self.path.push(v);
-        self.moves.push((u, v));
-        Ok(())
+    fn play(&mut self, mv: (u32, u32)) -> Result<(), IllegalMove> {
+        let graph = self.graph;
+        self.walk
+            .play(graph.vertex_count(), mv, |u, v| graph.find_edge(u, v))
     }
 
     fn undo(&mut self) -> Option<(u32, u32)> {
-        let (from, e) = self.played.pop()?;
-        self.path.pop();
-        self.moves.pop();
-        self.left[e as usize] += 1;
-        let to = self.token;
-        self.token = from;
-        Some((from, to))
+        self.walk.undo()
     }
 
     fn moves_played(&self) -> usize {
-        self.played.len()
+        self.walk.moves_played()
     }
 
     fn analyse(&self, go_on: &dyn Fn() -> bool) -> Result<PositionAnalysis<(u32, u32)>, Undecided> {
         let legal_moves = Rules::legal_moves(self);
         let colouring = self.graph.two_colouring();
-        let mut parity = vec![0u64; self.left.len().div_ceil(64)];
-        for (e, &m) in self.left.iter().enumerate() {
+        let mut parity = vec![0u64; self.walk.left.len().div_ceil(64)];
+        for (e, &m) in self.walk.left.iter().enumerate() {
             if m % 2 == 1 {
                 toggle(&mut parity, e);
             }
@@ -727,13 +691,13 @@ impl Rules for UndirectedEdgeGame<'_> {
             .map(|&(u, v)| self.graph.find_edge(u, v).expect("a legal move") as u32)
             .collect();
         let outcomes: Vec<Outcome> = if let Some(colour) = &colouring {
-            bipartite_moves(self.graph, colour, &parity, self.token, &edges)
+            bipartite_moves(self.graph, colour, &parity, self.walk.token, &edges)
         } else {
             let mut table = Table::new();
             edges
                 .iter()
                 .map(|&e| {
-                    let w = self.graph.other_end(e as usize, self.token);
+                    let w = self.graph.other_end(e as usize, self.walk.token);
                     toggle(&mut parity, e as usize);
                     let o = outcome_at(self.graph, &parity, w, &mut table, self.bound, go_on);
                     toggle(&mut parity, e as usize);
@@ -741,21 +705,9 @@ impl Rules for UndirectedEdgeGame<'_> {
                 })
                 .collect()
         };
-        if outcomes.contains(&Outcome::Undecided) {
-            return Err(Undecided {
-                explored: self.bound.max_positions,
-            });
-        }
-        let winning_moves: Vec<(u32, u32)> = legal_moves
-            .iter()
-            .zip(&outcomes)
-            .filter(|&(_, &o)| o == Outcome::Win)
-            .map(|(&mv, _)| mv)
-            .collect();
-        Ok(PositionAnalysis {
-            mover_wins: !winning_moves.is_empty(),
-            winning_moves,
-            legal_moves,
+        let mut outcomes = outcomes.into_iter();
+        analysis_by_move(legal_moves, self.bound, |_| {
+            outcomes.next().expect("an outcome per move")
         })
     }
 }

@@ -59,12 +59,14 @@ mod commentary;
 mod digraph;
 mod directed_edge;
 mod edge_geography;
+mod edge_walk;
 mod game;
 mod multigraph;
 mod oracle;
 mod position;
 mod record;
 mod replay;
+mod retrograde;
 mod rules;
 mod slide;
 mod slither;
@@ -95,17 +97,16 @@ pub use record::{
 pub use rules::{
     search_mover_wins, search_winning_moves, IllegalMove, PositionAnalysis, Rules, Undecided,
 };
-pub use slide::{
-    analyse_slide, bunny_mistakes, replay_slide, slide_player_name, Piece, SlideBoard,
-    SlideBoardError, SlideError, SLIDE_MAX_CELLS, SLIDE_MAX_SIDE,
-};
+pub use slide::{analyse_slide, bunny_mistakes, replay_slide, slide_player_name, SlideError};
 pub use slither::{
     solve_slither, solve_slither_while, Slither, SlitherKind, SlitherSolution, SLITHER_SEARCH_LIMIT,
 };
 pub use slither_oracle::SlitherBruteForce;
-pub use treasure::{
-    analyse_treasure, ring_opener, Spot, TreasureMap, TreasureMapError, TreasureOutcome, Winner,
-    TREASURE_MAX_CELLS, TREASURE_MAX_HP, TREASURE_MAX_SIDE,
+pub use treasure::{analyse_treasure, ring_opener, TreasureOutcome, Winner};
+// What the slide and treasure games are played on, named here beside their rules.
+pub use geography_boards::{
+    Piece, SlideBoard, SlideBoardError, Spot, TreasureMap, TreasureMapError, SLIDE_MAX_CELLS,
+    SLIDE_MAX_SIDE, TREASURE_MAX_CELLS, TREASURE_MAX_HP, TREASURE_MAX_SIDE,
 };
 pub use treasure_game::TreasureGame;
 pub use vertex_geography::{

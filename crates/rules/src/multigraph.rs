@@ -12,7 +12,7 @@
 //! # Tests
 //! Below: incidence lists, multiplicities and the error.
 
-use crate::digraph::DigraphError;
+use crate::digraph::{distinct_pairs, group_by_key, DigraphError};
 
 /// An undirected multigraph with loops.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -43,56 +43,15 @@ impl Multigraph {
         vertex_count: usize,
         edges: impl IntoIterator<Item = (u32, u32)>,
     ) -> Result<Self, DigraphError> {
-        if vertex_count >= u32::MAX as usize {
-            return Err(DigraphError::TooLarge);
-        }
-        let mut pairs = Vec::new();
-        for (index, (u, v)) in edges.into_iter().enumerate() {
-            for vertex in [u, v] {
-                if vertex as usize >= vertex_count {
-                    return Err(DigraphError::VertexOutOfRange {
-                        index,
-                        vertex,
-                        vertex_count,
-                    });
-                }
-            }
-            pairs.push((u.min(v), u.max(v)));
-        }
-        if pairs.len() >= u32::MAX as usize {
-            return Err(DigraphError::TooLarge);
-        }
-        pairs.sort_unstable();
-        let mut ends: Vec<(u32, u32)> = Vec::new();
-        let mut multiplicity: Vec<u32> = Vec::new();
-        for pair in pairs {
-            if ends.last() == Some(&pair) {
-                *multiplicity.last_mut().expect("an edge before") += 1;
-            } else {
-                ends.push(pair);
-                multiplicity.push(1);
-            }
-        }
-        let mut offsets = vec![0u32; vertex_count + 1];
-        for &(u, v) in &ends {
-            offsets[u as usize + 1] += 1;
-            if u != v {
-                offsets[v as usize + 1] += 1;
-            }
-        }
-        for v in 0..vertex_count {
-            offsets[v + 1] += offsets[v];
-        }
-        let mut fill = offsets.clone();
-        let mut incident = vec![0u32; offsets[vertex_count] as usize];
-        for (id, &(u, v)) in ends.iter().enumerate() {
-            incident[fill[u as usize] as usize] = id as u32;
-            fill[u as usize] += 1;
-            if u != v {
-                incident[fill[v as usize] as usize] = id as u32;
-                fill[v as usize] += 1;
-            }
-        }
+        let (ends, multiplicity) =
+            distinct_pairs(vertex_count, edges, |(u, v)| (u.min(v), u.max(v)))?;
+        // Each edge at both its ends, a loop once.
+        let ends_of = ends.iter().enumerate().flat_map(|(id, &(u, v))| {
+            [Some((u, id as u32)), (u != v).then_some((v, id as u32))]
+                .into_iter()
+                .flatten()
+        });
+        let (offsets, incident) = group_by_key(vertex_count, ends_of);
         Ok(Multigraph {
             ends,
             multiplicity,

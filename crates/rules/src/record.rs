@@ -400,8 +400,9 @@ fn annotate(positions: Vec<Verdict>) -> RecordAnalysis {
 mod tests {
     use super::*;
     use geography_matching::{two_colouring, Adjacency};
+    use geography_testing::seeded;
     use proptest::prelude::*;
-    use proptest::test_runner::{Config, RngSeed};
+    use proptest::test_runner::Config;
 
     /// Brute force: whether the mover wins with the token on `token` and `visited` (a bit set
     /// that includes `token`) visited, for every such pair. Iterates over visited sets in
@@ -424,12 +425,7 @@ mod tests {
     }
 
     fn config(cases: u32) -> Config {
-        Config {
-            cases,
-            rng_seed: RngSeed::Fixed(0x0051_1de5),
-            failure_persistence: None,
-            ..Config::default()
-        }
+        seeded(cases, 0x0051_1de5)
     }
 
     fn any_graph(max_vertices: usize) -> impl Strategy<Value = Graph> {

@@ -64,7 +64,7 @@
 //! on every graph of up to 6 vertices; the Grundy sums; the search limit, and on every graph
 //! of up to 6 vertices searches of 0 to 3 expansions whose decided first edges all agree
 //! with the brute force (the rest undecided, never guessed). In
-//! `crates/contest/tests/slither.rs`: every graph on 7 vertices, random graphs of 8 to 11
+//! `crates/testing/tests/slither.rs`: every graph on 7 vertices, random graphs of 8 to 11
 //! vertices and small boards in all four neighbourhoods, first moves and every position of
 //! random games, against the brute force.
 
@@ -864,36 +864,25 @@ impl<'g, 'a> Explorer<'g, 'a> {
 mod tests {
     use super::*;
     use crate::SlitherBruteForce;
-
-    fn graph_from_code(n: u32, code: u64) -> Graph {
-        let pairs = (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j)));
-        let edges = pairs
-            .enumerate()
-            .filter(|&(bit, _)| code >> bit & 1 == 1)
-            .map(|(_, e)| e);
-        Graph::from_edges(n as usize, edges).unwrap()
-    }
+    use geography_testing::every_graph;
 
     #[test]
     fn first_move_formulas_match_the_classification_of_the_position_they_leave() {
         let mut graphs = 0;
-        for n in 2..=6u32 {
-            for code in 0..1u64 << (n * (n - 1) / 2) {
-                let graph = graph_from_code(n, code);
-                let decomposition = decompose(&graph);
-                let classes = edge_classes(&graph, &decomposition);
-                let mut explorer = Explorer::new(&graph, 0, &|| true);
-                for (a, b) in graph.edges() {
-                    let class = classes.class(a, b).unwrap();
-                    let formula = first_move_kind(&decomposition, class, (a, b));
-                    for (u, v, expected) in [(a, b, formula), (b, a, formula.reversed())] {
-                        explorer.place(u, v);
-                        assert_eq!(explorer.kind(), expected, "{u} – {v} in {graph:?}");
-                        explorer.unplace();
-                    }
+        for graph in every_graph(2..=6) {
+            let decomposition = decompose(&graph);
+            let classes = edge_classes(&graph, &decomposition);
+            let mut explorer = Explorer::new(&graph, 0, &|| true);
+            for (a, b) in graph.edges() {
+                let class = classes.class(a, b).unwrap();
+                let formula = first_move_kind(&decomposition, class, (a, b));
+                for (u, v, expected) in [(a, b, formula), (b, a, formula.reversed())] {
+                    explorer.place(u, v);
+                    assert_eq!(explorer.kind(), expected, "{u} – {v} in {graph:?}");
+                    explorer.unplace();
                 }
-                graphs += 1;
             }
+            graphs += 1;
         }
         assert_eq!(graphs, 2 + 8 + 64 + 1024 + 32768);
     }
@@ -1003,12 +992,11 @@ mod tests {
             }
         }
         assert!(winning.is_sorted() && undecided.is_sorted());
-        let proven = if !winning.is_empty() {
-            Some(true)
-        } else if undecided.is_empty() {
-            Some(false)
-        } else {
-            None
+        // A winning first edge proves a win; with none, only a decided list a loss.
+        let proven = match (winning.is_empty(), undecided.is_empty()) {
+            (false, _) => Some(true),
+            (true, true) => Some(false),
+            (true, false) => None,
         };
         assert_eq!(solution.first_player_wins, proven, "{graph:?}");
         assert!(solution
@@ -1021,28 +1009,25 @@ mod tests {
         // Every graph of up to 6 vertices, with searches of 0 to 3 expansions and the full
         // one, against the brute force.
         let (mut partial, mut mixed, mut proven) = (0, 0, 0);
-        for n in 2..=6u32 {
-            for code in 0..1u64 << (n * (n - 1) / 2) {
-                let graph = graph_from_code(n, code);
-                let mut brute = SlitherBruteForce::new(&graph).unwrap();
-                let expected = brute.winning_first_moves();
-                let full = solve_slither(&graph);
-                assert!(full.undecided_first_moves.is_empty(), "{graph:?}");
-                assert_eq!(full.winning_first_moves, expected, "{graph:?}");
-                assert_eq!(full.first_player_wins, Some(!expected.is_empty()));
-                for limit in 0..=3 {
-                    let solution = solve_slither_within(&graph, limit, &|| true);
-                    assert_partial_answer_is_exact(&graph, &solution, &expected);
-                    if !solution.undecided_first_moves.is_empty() {
-                        partial += 1;
-                        // Some forbidden first edge was decided by the search, another not.
-                        let decided_by_search = graph.edges().any(|edge| {
-                            !solution.undecided_first_moves.contains(&edge)
-                                && full_kind_is_open(&graph, edge)
-                        });
-                        mixed += usize::from(decided_by_search);
-                        proven += usize::from(solution.first_player_wins.is_some());
-                    }
+        for graph in every_graph(2..=6) {
+            let mut brute = SlitherBruteForce::new(&graph).unwrap();
+            let expected = brute.winning_first_moves();
+            let full = solve_slither(&graph);
+            assert!(full.undecided_first_moves.is_empty(), "{graph:?}");
+            assert_eq!(full.winning_first_moves, expected, "{graph:?}");
+            assert_eq!(full.first_player_wins, Some(!expected.is_empty()));
+            for limit in 0..=3 {
+                let solution = solve_slither_within(&graph, limit, &|| true);
+                assert_partial_answer_is_exact(&graph, &solution, &expected);
+                if !solution.undecided_first_moves.is_empty() {
+                    partial += 1;
+                    // Some forbidden first edge was decided by the search, another not.
+                    let decided_by_search = graph.edges().any(|edge| {
+                        !solution.undecided_first_moves.contains(&edge)
+                            && full_kind_is_open(&graph, edge)
+                    });
+                    mixed += usize::from(decided_by_search);
+                    proven += usize::from(solution.first_player_wins.is_some());
                 }
             }
         }
@@ -1059,31 +1044,28 @@ mod tests {
         // to 3 expansions: whether the search decides or gives up, the explorer is back at
         // the position it started from (a later first edge reads the memo by it).
         let mut failed = 0;
-        for n in 2..=6u32 {
-            for code in 0..1u64 << (n * (n - 1) / 2) {
-                let graph = graph_from_code(n, code);
-                for (a, b) in graph.edges() {
-                    if !full_kind_is_open(&graph, (a, b)) {
-                        continue;
-                    }
-                    for limit in 1..=3 {
-                        let mut explorer = Explorer::new(&graph, limit, &|| true);
-                        explorer.place(a, b);
-                        let before = (
-                            explorer.removed.clone(),
-                            explorer.on_path.clone(),
-                            explorer.key.clone(),
-                            explorer.ends,
-                        );
-                        failed += usize::from(explorer.decide().is_err());
-                        let after = (
-                            explorer.removed.clone(),
-                            explorer.on_path.clone(),
-                            explorer.key.clone(),
-                            explorer.ends,
-                        );
-                        assert_eq!(before, after, "{a} – {b}, limit {limit}, {graph:?}");
-                    }
+        for graph in every_graph(2..=6) {
+            for (a, b) in graph.edges() {
+                if !full_kind_is_open(&graph, (a, b)) {
+                    continue;
+                }
+                for limit in 1..=3 {
+                    let mut explorer = Explorer::new(&graph, limit, &|| true);
+                    explorer.place(a, b);
+                    let before = (
+                        explorer.removed.clone(),
+                        explorer.on_path.clone(),
+                        explorer.key.clone(),
+                        explorer.ends,
+                    );
+                    failed += usize::from(explorer.decide().is_err());
+                    let after = (
+                        explorer.removed.clone(),
+                        explorer.on_path.clone(),
+                        explorer.key.clone(),
+                        explorer.ends,
+                    );
+                    assert_eq!(before, after, "{a} – {b}, limit {limit}, {graph:?}");
                 }
             }
         }

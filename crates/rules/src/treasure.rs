@@ -51,19 +51,7 @@
 
 use std::fmt;
 
-use thiserror::Error;
-
-/// The most hit points a stone may have (the judge's values are below 100).
-pub const TREASURE_MAX_HP: u8 = 99;
-
-/// The most rows, and the most columns, a map may have.
-pub const TREASURE_MAX_SIDE: usize = 100_000;
-
-/// The most cells a map may have.
-pub const TREASURE_MAX_CELLS: usize = 1_000_000_000;
-
-// Spot codes, stored one byte per cell: 0 empty, 1..=TREASURE_MAX_HP a stone, TREASURE the treasure.
-pub(crate) const TREASURE: u8 = TREASURE_MAX_HP + 1;
+use geography_boards::{TreasureMap, TREASURE_CODE, TREASURE_MAX_HP};
 
 // Extra codes used only inside `analyse`, on its padded copy of the map.
 /// A ring stone not yet reached by the outer flood: `RING + hp`.
@@ -74,305 +62,6 @@ const DONE: u8 = 0xFD;
 const IN_R: u8 = 0xFE;
 /// Outside the grid.
 const PAD: u8 = 0xFF;
-
-/// What a cell holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Spot {
-    /// Empty area (input value `0`).
-    Empty,
-    /// A stone with this many hit points, 1..=[`TREASURE_MAX_HP`] in a valid map.
-    Stone(u8),
-    /// The treasure (input value `-1`).
-    Treasure,
-}
-
-impl Spot {
-    /// The cell an input value stands for: `-1` the treasure, `0` empty, `1..=99` a stone;
-    /// `None` for anything else.
-    pub fn from_value(value: i64) -> Option<Spot> {
-        match value {
-            -1 => Some(Spot::Treasure),
-            0 => Some(Spot::Empty),
-            _ if value > 0 && value <= i64::from(TREASURE_MAX_HP) => Some(Spot::Stone(value as u8)),
-            _ => None,
-        }
-    }
-
-    /// The input value of the cell: `-1` the treasure, `0` empty, else the stone's hit points.
-    pub fn value(self) -> i64 {
-        match self {
-            Spot::Empty => 0,
-            Spot::Stone(hp) => i64::from(hp),
-            Spot::Treasure => -1,
-        }
-    }
-
-    fn code(self) -> u8 {
-        match self {
-            Spot::Empty => 0,
-            Spot::Stone(hp) => hp,
-            Spot::Treasure => TREASURE,
-        }
-    }
-
-    fn from_code(code: u8) -> Spot {
-        match code {
-            0 => Spot::Empty,
-            TREASURE => Spot::Treasure,
-            hp => Spot::Stone(hp),
-        }
-    }
-}
-
-/// Why [`TreasureMap::new`] refused a map.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum TreasureMapError {
-    /// A side is 0 or longer than [`TREASURE_MAX_SIDE`].
-    #[error("a map needs 1 to {TREASURE_MAX_SIDE} rows and columns, found {rows}×{cols}")]
-    BadShape {
-        /// The rows asked for.
-        rows: usize,
-        /// The columns asked for.
-        cols: usize,
-    },
-    /// More than [`TREASURE_MAX_CELLS`] cells.
-    #[error("a {rows}×{cols} map has more than {TREASURE_MAX_CELLS} cells")]
-    TooLarge {
-        /// The rows asked for.
-        rows: usize,
-        /// The columns asked for.
-        cols: usize,
-    },
-    /// The cell list does not fill the rectangle exactly.
-    #[error("a {rows}×{cols} map needs {} cells, found {found}", rows * cols)]
-    CellCount {
-        /// The rows asked for.
-        rows: usize,
-        /// The columns asked for.
-        cols: usize,
-        /// The cells given.
-        found: usize,
-    },
-    /// A stone with 0 or more than [`TREASURE_MAX_HP`] hit points.
-    #[error("the stone at row {row}, column {col} has {hp} hit points; stones have 1 to {TREASURE_MAX_HP}")]
-    BadStone {
-        /// 1-based row.
-        row: usize,
-        /// 1-based column.
-        col: usize,
-        /// Its hit points.
-        hp: u8,
-    },
-    /// No treasure at all.
-    #[error("the map has no treasure")]
-    NoTreasure,
-    /// A second treasure.
-    #[error(
-        "the map has a second treasure at row {row}, column {col} \
-         (the first is at row {first_row}, column {first_col})"
-    )]
-    SecondTreasure {
-        /// 1-based row of the second treasure.
-        row: usize,
-        /// 1-based column of the second treasure.
-        col: usize,
-        /// 1-based row of the first treasure.
-        first_row: usize,
-        /// 1-based column of the first treasure.
-        first_col: usize,
-    },
-}
-
-/// A valid map: a rectangle of cells with exactly one treasure (see the module invariants).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TreasureMap {
-    rows: usize,
-    cols: usize,
-    /// Row-major cell codes.
-    cells: Vec<u8>,
-    /// Row-major index of the treasure.
-    treasure: usize,
-}
-
-/// The number of cells of a `rows` × `cols` map, or why no map has that shape.
-fn check_shape(rows: usize, cols: usize) -> Result<usize, TreasureMapError> {
-    if !(1..=TREASURE_MAX_SIDE).contains(&rows) || !(1..=TREASURE_MAX_SIDE).contains(&cols) {
-        return Err(TreasureMapError::BadShape { rows, cols });
-    }
-    rows.checked_mul(cols)
-        .filter(|&total| total <= TREASURE_MAX_CELLS)
-        .ok_or(TreasureMapError::TooLarge { rows, cols })
-}
-
-/// Checks that `found` cells fill a `rows` × `cols` map.
-fn check_cell_count(rows: usize, cols: usize, found: usize) -> Result<(), TreasureMapError> {
-    if found == check_shape(rows, cols)? {
-        Ok(())
-    } else {
-        Err(TreasureMapError::CellCount { rows, cols, found })
-    }
-}
-
-/// The row-major index of the one treasure of a map `cols` wide whose cells are `spots`,
-/// each a [`Spot`] or the hit points of a stone that has too few or too many. The error is
-/// the first cell at fault in row order (a bad stone, a second treasure), else a map with no
-/// treasure.
-fn find_treasure(
-    cols: usize,
-    spots: impl Iterator<Item = Result<Spot, u8>>,
-) -> Result<usize, TreasureMapError> {
-    let mut treasure = None;
-    let position = |index: usize| (index / cols + 1, index % cols + 1);
-    for (index, spot) in spots.enumerate() {
-        match spot {
-            Err(hp) => {
-                let (row, col) = position(index);
-                return Err(TreasureMapError::BadStone { row, col, hp });
-            }
-            Ok(Spot::Treasure) => {
-                if let Some(first) = treasure {
-                    let ((row, col), (first_row, first_col)) = (position(index), position(first));
-                    return Err(TreasureMapError::SecondTreasure {
-                        row,
-                        col,
-                        first_row,
-                        first_col,
-                    });
-                }
-                treasure = Some(index);
-            }
-            Ok(_) => {}
-        }
-    }
-    treasure.ok_or(TreasureMapError::NoTreasure)
-}
-
-impl TreasureMap {
-    /// A map of `rows` × `cols` cells given row by row.
-    ///
-    /// # Errors
-    /// A side outside 1..=[`TREASURE_MAX_SIDE`], more than [`TREASURE_MAX_CELLS`] cells, a cell count other than
-    /// `rows * cols`, a stone outside 1..=[`TREASURE_MAX_HP`], no treasure or a second one.
-    pub fn new(rows: usize, cols: usize, cells: &[Spot]) -> Result<Self, TreasureMapError> {
-        check_cell_count(rows, cols, cells.len())?;
-        let treasure = find_treasure(
-            cols,
-            cells.iter().map(|&cell| match cell {
-                Spot::Stone(hp) if hp == 0 || hp > TREASURE_MAX_HP => Err(hp),
-                spot => Ok(spot),
-            }),
-        )?;
-        Ok(TreasureMap {
-            rows,
-            cols,
-            cells: cells.iter().map(|cell| cell.code()).collect(),
-            treasure,
-        })
-    }
-
-    /// A map from its input values, row by row (`-1` the treasure, `0` empty, `1..=99` a
-    /// stone's hit points), one byte a cell: what a parser builds.
-    ///
-    /// # Errors
-    /// As [`TreasureMap::new`].
-    pub fn from_values(
-        rows: usize,
-        cols: usize,
-        values: Vec<i8>,
-    ) -> Result<Self, TreasureMapError> {
-        check_cell_count(rows, cols, values.len())?;
-        // -1 reads as 0xFF, and a value out of range as its hit points.
-        let treasure = find_treasure(
-            cols,
-            values.iter().map(|&value| match value as u8 {
-                code @ 0..=TREASURE_MAX_HP => Ok(Spot::from_code(code)),
-                0xFF => Ok(Spot::Treasure),
-                hp => Err(hp),
-            }),
-        )?;
-        // Reinterpreted in place; the treasure then gets its code.
-        let mut cells: Vec<u8> = values.into_iter().map(|v| v as u8).collect();
-        cells[treasure] = TREASURE;
-        Ok(TreasureMap {
-            rows,
-            cols,
-            cells,
-            treasure,
-        })
-    }
-
-    /// The number of cells of a `rows` × `cols` map, or why no map has that shape: what a
-    /// parser checks on a map's header, before any cell.
-    ///
-    /// # Errors
-    /// [`TreasureMapError::BadShape`] or [`TreasureMapError::TooLarge`].
-    pub fn cell_count(rows: usize, cols: usize) -> Result<usize, TreasureMapError> {
-        check_shape(rows, cols)
-    }
-
-    /// The number of rows.
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-
-    /// The number of columns.
-    pub fn cols(&self) -> usize {
-        self.cols
-    }
-
-    /// The cell at 1-based `row`, `col`.
-    ///
-    /// # Panics
-    /// When the position is outside the map.
-    pub fn cell(&self, row: usize, col: usize) -> Spot {
-        assert!(
-            (1..=self.rows).contains(&row) && (1..=self.cols).contains(&col),
-            "position ({row}, {col}) is outside the {}×{} map",
-            self.rows,
-            self.cols
-        );
-        Spot::from_code(self.cells[(row - 1) * self.cols + col - 1])
-    }
-
-    /// All cells, row by row.
-    pub fn cells(&self) -> impl Iterator<Item = Spot> + '_ {
-        self.cells.iter().map(|&code| Spot::from_code(code))
-    }
-
-    /// The 1-based position of the treasure.
-    pub fn treasure(&self) -> (usize, usize) {
-        (self.treasure / self.cols + 1, self.treasure % self.cols + 1)
-    }
-
-    /// The code of the cell at row-major `index`: 0 empty, a stone's hit points, or
-    /// [`TREASURE`].
-    pub(crate) fn code(&self, index: usize) -> u8 {
-        self.cells[index]
-    }
-
-    /// Sets the code of the cell at row-major `index` (a hit, or its undo): the caller keeps
-    /// the invariants (one treasure, valid hit points).
-    pub(crate) fn set_code(&mut self, index: usize, code: u8) {
-        self.cells[index] = code;
-    }
-}
-
-/// Writes the map in the input format: `N M`, then one line of values per row.
-impl fmt::Display for TreasureMap {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{} {}", self.rows, self.cols)?;
-        for row in self.cells.chunks_exact(self.cols) {
-            for (i, &code) in row.iter().enumerate() {
-                if i > 0 {
-                    f.write_str(" ")?;
-                }
-                write!(f, "{}", Spot::from_code(code).value())?;
-            }
-            f.write_str("\n")?;
-        }
-        Ok(())
-    }
-}
 
 /// Who wins the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -466,12 +155,12 @@ pub fn ring_opener(safe_hits: u64) -> (&'static str, Winner) {
 /// assert_eq!(outcome.ring, [(1, 2), (2, 1), (2, 3), (3, 2)]);
 /// ```
 pub fn analyse_treasure(map: &TreasureMap) -> TreasureOutcome {
-    let (rows, cols) = (map.rows, map.cols);
+    let (rows, cols) = (map.rows(), map.cols());
     let width = cols + 2;
     // A padded copy: the outside is a frame of PAD, so every real cell has four neighbours in
     // the array, and the padded (row, column) of a cell is its 1-based position.
     let mut state = vec![PAD; (rows + 2) * width];
-    for (r, row) in map.cells.chunks_exact(cols).enumerate() {
+    for (r, row) in map.codes().chunks_exact(cols).enumerate() {
         let start = (r + 1) * width + 1;
         state[start..start + cols].copy_from_slice(row);
     }
@@ -486,7 +175,8 @@ pub fn analyse_treasure(map: &TreasureMap) -> TreasureOutcome {
         left: usize::MAX,
         right: 0,
     };
-    stack.push(((map.treasure / cols + 1) * width + map.treasure % cols + 1) as u32);
+    stack
+        .push(((map.treasure_index() / cols + 1) * width + map.treasure_index() % cols + 1) as u32);
     span_fill(&mut state, width, &mut stack, &mut inner);
     if inner.open {
         return TreasureOutcome {
@@ -599,7 +289,7 @@ struct InnerFlood {
 
 impl Flood for InnerFlood {
     fn passes(&self, state: u8) -> bool {
-        state == 0 || state == TREASURE
+        state == 0 || state == TREASURE_CODE
     }
 
     fn enter(&mut self, _: u8) -> u8 {
@@ -668,7 +358,6 @@ mod tests {
 
     #[test]
     fn cell_and_outcome_types_stay_small() {
-        assert_eq!(std::mem::size_of::<Spot>(), 2);
         assert_eq!(std::mem::size_of::<Winner>(), 1);
     }
 
@@ -802,71 +491,5 @@ mod tests {
         // Twelve HP-1 stones off the ring, and 2 − 1 from each of the four mid-side stones.
         assert_eq!(outcome.safe_hits, 12 + 4);
         assert_eq!(outcome.winner, Winner::Baba);
-    }
-
-    #[test]
-    fn constructor_validates() {
-        use Spot::{Empty, Stone, Treasure};
-        assert!(TreasureMap::new(1, 2, &[Treasure, Stone(3)]).is_ok());
-        assert_eq!(
-            TreasureMap::new(0, 2, &[]),
-            Err(TreasureMapError::BadShape { rows: 0, cols: 2 })
-        );
-        assert_eq!(
-            TreasureMap::new(TREASURE_MAX_SIDE, TREASURE_MAX_SIDE, &[]),
-            Err(TreasureMapError::TooLarge {
-                rows: TREASURE_MAX_SIDE,
-                cols: TREASURE_MAX_SIDE
-            })
-        );
-        assert!(matches!(
-            TreasureMap::new(1, 2, &[Treasure]),
-            Err(TreasureMapError::CellCount { found: 1, .. })
-        ));
-        assert_eq!(
-            TreasureMap::new(1, 2, &[Treasure, Stone(100)]),
-            Err(TreasureMapError::BadStone {
-                row: 1,
-                col: 2,
-                hp: 100
-            })
-        );
-        assert_eq!(
-            TreasureMap::new(1, 2, &[Empty, Stone(0)]),
-            Err(TreasureMapError::BadStone {
-                row: 1,
-                col: 2,
-                hp: 0
-            })
-        );
-        assert_eq!(
-            TreasureMap::new(1, 1, &[Empty]),
-            Err(TreasureMapError::NoTreasure)
-        );
-        assert_eq!(
-            TreasureMap::new(2, 2, &[Empty, Treasure, Empty, Treasure])
-                .unwrap_err()
-                .to_string(),
-            "the map has a second treasure at row 2, column 2 (the first is at row 1, column 2)"
-        );
-        assert_eq!(
-            TreasureMap::new(2, 2, &[Empty, Treasure, Empty, Treasure]),
-            Err(TreasureMapError::SecondTreasure {
-                row: 2,
-                col: 2,
-                first_row: 1,
-                first_col: 2
-            })
-        );
-    }
-
-    #[test]
-    fn display_writes_the_input_format_back() {
-        let text = "2 3\n1 -1 0\n99 2 0\n";
-        let m = map(text);
-        assert_eq!(m.to_string(), text);
-        assert_eq!(m.treasure(), (1, 2));
-        assert_eq!(m.cell(2, 1), Spot::Stone(99));
-        assert_eq!(m.cells().filter(|&c| c == Spot::Empty).count(), 2);
     }
 }

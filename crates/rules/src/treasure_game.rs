@@ -21,7 +21,9 @@
 //! every position of random games on small maps.
 
 use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
-use crate::treasure::{analyse_treasure, TreasureMap, TREASURE};
+use geography_boards::{TreasureMap, TREASURE_CODE};
+
+use crate::treasure::analyse_treasure;
 
 /// A treasure map in play: the map as hit so far, and the hits in order.
 #[derive(Debug, Clone)]
@@ -55,7 +57,7 @@ impl TreasureGame {
     pub fn treasure_hit(&self) -> bool {
         self.hits
             .last()
-            .is_some_and(|&(_, before)| before == TREASURE)
+            .is_some_and(|&(_, before)| before == TREASURE_CODE)
     }
 
     /// Which cells can be touched now: a flood of the empty cells from the border; a cell is
@@ -137,19 +139,19 @@ impl Rules for TreasureGame {
         if !self.touchable()[index as usize] {
             return Err(IllegalMove::Untouchable(index));
         }
-        let after = if before == TREASURE {
-            TREASURE
-        } else {
-            before - 1
-        };
-        self.map.set_code(index as usize, after);
+        // Hitting the treasure ends the game and leaves it in place.
+        if before != TREASURE_CODE {
+            self.map.set_stone(index as usize, before - 1);
+        }
         self.hits.push((index, before));
         Ok(())
     }
 
     fn undo(&mut self) -> Option<u32> {
         let (index, before) = self.hits.pop()?;
-        self.map.set_code(index as usize, before);
+        if before != TREASURE_CODE {
+            self.map.set_stone(index as usize, before);
+        }
         Some(index)
     }
 

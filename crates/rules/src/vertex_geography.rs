@@ -82,8 +82,10 @@
 //!   outcome and winning move with the labels on and off against plain search.
 //!
 //! # Complexity
-//! O(V + E) for the components, the DAG part, the exits and the labels; a symmetric
-//! component costs one decomposition (a few O(V + E) passes in practice); a searched
+//! O(V + E) for the components, the DAG part, the exits and the labels (every component
+//! numbers its vertices by [`Components::position`](crate::Components::position), computed
+//! once for all, so a component costs its own size and no more, however many there are); a
+//! symmetric component costs one decomposition (a few O(V + E) passes in practice); a searched
 //! component of k vertices at most k · `max_positions` positions, each O(out-degree · log)
 //! plus the table: an incremental Zobrist hash of the visited set and the token (a random
 //! word per vertex, flipped in and out as vertices are visited) through an identity hasher,
@@ -101,10 +103,12 @@
 //! [`Rules`]. Below: the labels' claim position by position.
 
 use crate::bounded_search::{
-    search, Expansion, HashedTable, Outcome, SearchBound, SearchGame, StartOutcomes, Value,
+    analysis_by_move, search, Expansion, HashedTable, Outcome, SearchBound, SearchGame,
+    StartOutcomes, Value,
 };
 use crate::digraph::{strong_components, Components, Digraph};
 use crate::position::{Position, Solution};
+use crate::retrograde::{propagate, Label};
 use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
 use geography_matching::{Graph, Random};
 
@@ -257,9 +261,9 @@ fn solve(
             })
         {
             let (local, aside) = matching_graph(graph, &components, &outcomes, c);
-            let solution = Solution::new(&local.graph);
+            let solution = Solution::new(&local);
             for &v in members {
-                let lv = local.index[v as usize];
+                let lv = components.position[v as usize];
                 outcomes[v as usize] = if aside[lv as usize] || solution.mover_wins(lv) {
                     Outcome::Win
                 } else {
@@ -328,7 +332,7 @@ impl DirectedVertexSolution {
         let comp = &self.components.component;
         let c = comp[v as usize] as usize;
         let mut result = Vec::new();
-        let mut symmetric: Option<(LocalGraph, Vec<bool>, Vec<u32>)> = None;
+        let mut symmetric: Option<(Vec<bool>, Vec<u32>)> = None;
         let mut searched: Option<(ComponentGame<'_>, HashedTable)> = None;
         for &y in g.out_neighbors(v) {
             if y == v {
@@ -339,22 +343,22 @@ impl DirectedVertexSolution {
             } else if self.witness[v as usize] == y {
                 Outcome::Win
             } else if self.method[c] == Method::Matching {
-                let (local, aside, wins) = symmetric.get_or_insert_with(|| {
+                let (aside, wins) = symmetric.get_or_insert_with(|| {
                     let (local, aside) = matching_graph(g, &self.components, &self.outcomes, c);
-                    let lv = local.index[v as usize];
+                    let lv = self.components.position[v as usize];
                     let wins = if aside[lv as usize] {
                         Vec::new()
                     } else {
-                        let mut position = Position::new(&local.graph);
+                        let mut position = Position::new(&local);
                         position.play(lv).expect("a vertex of the local graph");
                         position.analyse().winning_moves
                     };
-                    (local, aside, wins)
+                    (aside, wins)
                 });
-                let ly = local.index[y as usize];
+                let ly = self.components.position[y as usize];
                 if aside[ly as usize] {
                     Outcome::Lose
-                } else if aside[local.index[v as usize] as usize] {
+                } else if aside[self.components.position[v as usize] as usize] {
                     flip(self.outcomes[y as usize])
                 } else if wins.contains(&ly) {
                     Outcome::Win
@@ -452,26 +456,17 @@ fn is_symmetric(graph: &Digraph, components: &Components, c: usize) -> bool {
     })
 }
 
-struct LocalGraph {
-    /// The undirected graph on the component's vertices, in the order of its members.
-    graph: Graph,
-    /// The local index of each vertex of the component (others: unused).
-    index: Vec<u32>,
-}
-
 /// The component as an undirected graph with the vertices of A (an exit to a losing entry)
-/// isolated, and which local vertices are in A.
+/// isolated (its vertices numbered by [`Components::position`]), and which local vertices are
+/// in A.
 fn matching_graph(
     graph: &Digraph,
     components: &Components,
     outcomes: &[Outcome],
     c: usize,
-) -> (LocalGraph, Vec<bool>) {
+) -> (Graph, Vec<bool>) {
     let members = components.members_of(c);
-    let mut index = vec![NONE; graph.vertex_count()];
-    for (i, &v) in members.iter().enumerate() {
-        index[v as usize] = i as u32;
-    }
+    let (index, comp) = (&components.position, &components.component);
     let aside: Vec<bool> = members
         .iter()
         .map(|&v| exit_value_parts(graph, components, outcomes, v).0)
@@ -480,25 +475,17 @@ fn matching_graph(
     for &u in members {
         let lu = index[u as usize];
         for &w in graph.out_neighbors(u) {
+            if w <= u || comp[w as usize] as usize != c {
+                continue;
+            }
             let lw = index[w as usize];
-            if w > u && lw != NONE && !aside[lu as usize] && !aside[lw as usize] {
+            if !aside[lu as usize] && !aside[lw as usize] {
                 edges.push((lu, lw));
             }
         }
     }
     let graph = Graph::from_edges(members.len(), edges).expect("local vertices");
-    (LocalGraph { graph, index }, aside)
-}
-
-/// The retrograde label of a vertex of a component (see the module documentation).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Label {
-    /// Not decided by retrograde analysis.
-    Open,
-    /// An exit to a losing entry, or an arc into a `Lose` vertex: wins.
-    Win,
-    /// Every exit to a winning entry, every arc inside into a `Win` vertex: loses.
-    Lose,
+    (graph, aside)
 }
 
 /// The labels of component `c` into `scratch.0` (none when `retrograde` is off; `scratch.1`
@@ -569,28 +556,9 @@ fn label_component(
             queue.push(u);
         }
     }
-    let mut next = 0;
-    while next < queue.len() {
-        let v = queue[next];
-        next += 1;
-        let lose = labels[v as usize] == Label::Lose;
-        for &a in graph.in_arcs(v) {
-            let u = graph.arc(a as usize).0;
-            if u == v || !inside(u) || labels[u as usize] != Label::Open {
-                continue;
-            }
-            if lose {
-                labels[u as usize] = Label::Win;
-                queue.push(u);
-            } else {
-                open[u as usize] -= 1;
-                if open[u as usize] == 0 {
-                    labels[u as usize] = Label::Lose;
-                    queue.push(u);
-                }
-            }
-        }
-    }
+    propagate(graph, labels, open, &mut queue, |u, v, _| {
+        u != v && inside(u)
+    });
     queue
 }
 
@@ -600,7 +568,8 @@ struct ComponentGame<'a> {
     graph: &'a Digraph,
     component: &'a [u32],
     c: u32,
-    index: Vec<u32>,
+    /// The place of each vertex among its component's members ([`Components::position`]).
+    index: &'a [u32],
     /// Per local vertex: an exit to a losing entry, an exit to an undecided entry, the
     /// retrograde label, the Zobrist word.
     lose_exit: Vec<bool>,
@@ -626,12 +595,10 @@ impl<'a> ComponentGame<'a> {
         labels: &[Label],
     ) -> Self {
         let members = components.members_of(c);
-        let mut index = vec![NONE; graph.vertex_count()];
         let mut lose_exit = Vec::with_capacity(members.len());
         let mut unknown_exit = Vec::with_capacity(members.len());
         let mut label = Vec::with_capacity(members.len());
-        for (i, &v) in members.iter().enumerate() {
-            index[v as usize] = i as u32;
+        for &v in members {
             let (lose, unknown) = exit_value_parts(graph, components, outcomes, v);
             lose_exit.push(lose);
             unknown_exit.push(unknown);
@@ -643,7 +610,7 @@ impl<'a> ComponentGame<'a> {
             graph,
             component: &components.component,
             c: c as u32,
-            index,
+            index: &components.position,
             lose_exit,
             unknown_exit,
             label,
@@ -965,22 +932,8 @@ impl Rules for DirectedVertexGame<'_> {
         let rest = Digraph::from_arcs(names.len(), arcs).expect("local vertices");
         let starts: Vec<u32> = legal_moves.iter().map(|&y| index[y as usize]).collect();
         let solution = solve_directed_vertex_from(&rest, self.bound, &starts, go_on);
-        let mut winning_moves = Vec::new();
-        for &y in &legal_moves {
-            match solution.outcome(index[y as usize]) {
-                Outcome::Lose => winning_moves.push(y),
-                Outcome::Win => {}
-                Outcome::Undecided => {
-                    return Err(Undecided {
-                        explored: self.bound.max_positions,
-                    });
-                }
-            }
-        }
-        Ok(PositionAnalysis {
-            mover_wins: !winning_moves.is_empty(),
-            winning_moves,
-            legal_moves,
+        analysis_by_move(legal_moves, self.bound, |y| {
+            flip(solution.outcome(index[y as usize]))
         })
     }
 }
@@ -988,6 +941,7 @@ impl Rules for DirectedVertexGame<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use geography_testing::random_arcs;
 
     /// Whether the mover wins from `token` with `visited` (a bit mask), by plain search.
     fn brute(g: &Digraph, token: u32, visited: u32) -> bool {
@@ -1008,9 +962,7 @@ mod tests {
         for _ in 0..3000 {
             let n = 2 + random.below(6);
             let m = n + random.below(2 * n);
-            let arcs: Vec<(u32, u32)> = (0..m)
-                .map(|_| (random.below(n) as u32, random.below(n) as u32))
-                .collect();
+            let arcs = random_arcs(&mut random, n, m);
             let g = Digraph::from_arcs(n, arcs).unwrap();
             let solution = solve_directed_vertex(&g, SearchBound::default());
             let components = &solution.components;

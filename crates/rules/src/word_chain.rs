@@ -29,7 +29,7 @@ use std::collections::HashMap;
 
 use thiserror::Error;
 
-use crate::bounded_search::{Outcome, SearchBound};
+use crate::bounded_search::{analysis_by_move, Outcome, SearchBound};
 use crate::digraph::Digraph;
 use crate::directed_edge::{move_outcome, reduce, EdgeSearch, Pruning};
 use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
@@ -87,6 +87,13 @@ impl ChainRule {
     }
 }
 
+/// The first and the last `k` characters of `word` (at least `k` long), as slices of it.
+fn key_slices(word: &str, k: usize) -> (&str, &str) {
+    let first_end = word.char_indices().nth(k).map_or(word.len(), |(at, _)| at);
+    let last_start = word.char_indices().rev().nth(k - 1).map_or(0, |(at, _)| at);
+    (&word[..first_end], &word[last_start..])
+}
+
 /// Why a word list cannot be played.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum WordChainError {
@@ -103,7 +110,10 @@ pub struct WordChain {
     pruning: Pruning,
     words: Vec<String>,
     too_short: Vec<String>,
-    index: HashMap<String, u32>,
+    /// The indices of `words`, sorted by word: [`WordChain::word_index`] searches it.
+    index: Vec<u32>,
+    /// Per word: its position among the words given (repeats counted).
+    sources: Vec<u32>,
     keys: Vec<String>,
     graph: Digraph,
     /// The distinct arc of each word.
@@ -148,48 +158,70 @@ impl WordChain {
         pruning: Pruning,
         go_on: &dyn Fn() -> bool,
     ) -> Result<Self, WordChainError> {
-        let mut index = HashMap::new();
-        let mut list = Vec::new();
-        let mut too_short = Vec::new();
-        let mut key_pairs: Vec<(Vec<char>, Vec<char>)> = Vec::new();
-        let mut seen = std::collections::HashSet::new();
-        for word in words {
-            let word = word.as_ref();
-            if !seen.insert(word.to_string()) {
-                continue;
-            }
-            let chars: Vec<char> = word.chars().collect();
-            match rule.keys(&chars) {
-                Some((first, last)) => {
-                    index.insert(word.to_string(), list.len() as u32);
-                    list.push(word.to_string());
-                    key_pairs.push((first.to_vec(), last.to_vec()));
-                }
-                None => too_short.push(word.to_string()),
+        let k = rule.key_length();
+        // The words in order, each with its position among those given; repeats are found
+        // by sorting, so the words are stored once and never hashed.
+        let mut list: Vec<String> = Vec::new();
+        let mut sources: Vec<u32> = Vec::new();
+        for (position, word) in words.into_iter().enumerate() {
+            list.push(word.as_ref().to_string());
+            sources.push(u32::try_from(position).expect("fewer than 2^32 words"));
+        }
+        let mut order: Vec<u32> = (0..list.len() as u32).collect();
+        order.sort_unstable_by(|&i, &j| list[i as usize].cmp(&list[j as usize]).then(i.cmp(&j)));
+        let mut repeated = vec![false; list.len()];
+        for pair in order.windows(2) {
+            if list[pair[0] as usize] == list[pair[1] as usize] {
+                repeated[pair[1] as usize] = true;
             }
         }
+        let mut too_short = Vec::new();
+        // Where each word given stands among the words played (`u32::MAX`: not played).
+        let mut played_at = vec![u32::MAX; list.len()];
+        let mut kept = 0;
+        for i in 0..list.len() {
+            if repeated[i] {
+                continue;
+            }
+            if list[i].chars().nth(k.saturating_sub(1)).is_none() {
+                too_short.push(std::mem::take(&mut list[i]));
+                continue;
+            }
+            list.swap(kept, i);
+            sources.swap(kept, i);
+            played_at[i] = kept as u32;
+            kept += 1;
+        }
+        // The words played, sorted: the sorted order of the words given, restricted.
+        let index: Vec<u32> = order
+            .iter()
+            .map(|&i| played_at[i as usize])
+            .filter(|&at| at != u32::MAX)
+            .collect();
+        drop(order);
+        list.truncate(kept);
+        sources.truncate(kept);
         if list.is_empty() {
             return Err(WordChainError::NoWords);
         }
-        let mut all_keys: Vec<&Vec<char>> = key_pairs.iter().flat_map(|(a, b)| [a, b]).collect();
+        // Every word's two keys as slices of it; the keys sorted are the vertices.
+        let key_pairs: Vec<(&str, &str)> = list.iter().map(|w| key_slices(w, k)).collect();
+        let mut all_keys: Vec<&str> = key_pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
         all_keys.sort_unstable();
         all_keys.dedup();
-        let key_id: HashMap<&Vec<char>, u32> = all_keys
-            .iter()
-            .enumerate()
-            .map(|(i, &k)| (k, i as u32))
-            .collect();
+        let key_id = |key: &str| all_keys.binary_search(&key).expect("a key of the list") as u32;
         let arcs: Vec<(u32, u32)> = key_pairs
             .iter()
-            .map(|(a, b)| (key_id[a], key_id[b]))
+            .map(|&(a, b)| (key_id(a), key_id(b)))
             .collect();
+        let keys: Vec<String> = all_keys.iter().map(|&key| key.to_string()).collect();
+        drop(key_pairs);
         let graph =
-            Digraph::from_arcs(all_keys.len(), arcs.iter().copied()).expect("keys are vertices");
+            Digraph::from_arcs(keys.len(), arcs.iter().copied()).expect("keys are vertices");
         let word_arc = arcs
             .iter()
             .map(|&(u, v)| graph.find_arc(u, v).expect("an arc of the graph") as u32)
             .collect();
-        let keys = all_keys.iter().map(|k| k.iter().collect()).collect();
         let mut left: Vec<u32> = (0..graph.distinct_arc_count())
             .map(|a| graph.multiplicity(a))
             .collect();
@@ -211,6 +243,7 @@ impl WordChain {
             words: list,
             too_short,
             index,
+            sources,
             keys,
             graph,
             word_arc,
@@ -279,13 +312,25 @@ impl WordChain {
 
     /// The index of `word` in [`WordChain::words`].
     pub fn word_index(&self, word: &str) -> Option<u32> {
-        self.index.get(word).copied()
+        let found = self
+            .index
+            .binary_search_by(|&i| self.words[i as usize].as_str().cmp(word));
+        found.ok().map(|at| self.index[at])
     }
 
-    /// Every reply to `word` said first, with its outcome for the player who says it, in
-    /// list order; `None` if `word` is not in the list.
-    pub fn reply_outcomes(&self, word: &str) -> Option<Vec<(String, Outcome)>> {
-        let w = self.word_index(word)? as usize;
+    /// The position of `words()[i]` among the words given to [`WordChain::new`] (repeats
+    /// counted): how a caller maps the chain's words back to its own list.
+    pub fn source(&self, i: u32) -> usize {
+        self.sources[i as usize] as usize
+    }
+
+    /// Every reply to the word of index `w` said first, with its outcome for the player who
+    /// says it: (index into [`WordChain::words`], outcome), in list order.
+    ///
+    /// # Panics
+    /// If `w` is not an index of [`WordChain::words`].
+    pub fn reply_outcomes(&self, w: u32) -> Vec<(u32, Outcome)> {
+        let w = w as usize;
         let g = &self.graph;
         let mut left: Vec<u32> = (0..g.distinct_arc_count())
             .map(|a| g.multiplicity(a))
@@ -295,7 +340,7 @@ impl WordChain {
         let mut shared = EdgeSearch::new(g, reduce(g, &left, self.pruning), self.pruning);
         let mut by_arc: HashMap<usize, Outcome> = HashMap::new();
         let mut replies = Vec::new();
-        for (i, word) in self.words.iter().enumerate() {
+        for i in 0..self.words.len() {
             let a = self.word_arc[i] as usize;
             if i == w || g.arc(a).0 != head {
                 continue;
@@ -303,19 +348,20 @@ impl WordChain {
             let outcome = *by_arc.entry(a).or_insert_with(|| {
                 move_outcome(g, &mut left, a, &mut shared, self.bound, &|| true)
             });
-            replies.push((word.clone(), outcome));
+            replies.push((i as u32, outcome));
         }
-        Some(replies)
+        replies
     }
 
     /// The replies that win after `word` said first, in list order; `None` if `word` is
     /// not in the list. Replies the bound left undecided are not listed.
     pub fn winning_replies(&self, word: &str) -> Option<Vec<String>> {
+        let w = self.word_index(word)?;
         Some(
-            self.reply_outcomes(word)?
+            self.reply_outcomes(w)
                 .into_iter()
-                .filter(|(_, o)| *o == Outcome::Win)
-                .map(|(w, _)| w)
+                .filter(|&(_, o)| o == Outcome::Win)
+                .map(|(i, _)| self.words[i as usize].clone())
                 .collect(),
         )
     }
@@ -421,26 +467,11 @@ impl Rules for WordChainGame<'_> {
         }
         let mut shared = EdgeSearch::new(g, reduce(g, &left, chain.pruning), chain.pruning);
         let mut by_arc: HashMap<usize, Outcome> = HashMap::new();
-        let mut winning_moves = Vec::new();
-        for &i in &legal_moves {
+        analysis_by_move(legal_moves, chain.bound, |i| {
             let a = chain.word_arc[i as usize] as usize;
-            let outcome = *by_arc
+            *by_arc
                 .entry(a)
-                .or_insert_with(|| move_outcome(g, &mut left, a, &mut shared, chain.bound, go_on));
-            match outcome {
-                Outcome::Win => winning_moves.push(i),
-                Outcome::Lose => {}
-                Outcome::Undecided => {
-                    return Err(Undecided {
-                        explored: chain.bound.max_positions,
-                    });
-                }
-            }
-        }
-        Ok(PositionAnalysis {
-            mover_wins: !winning_moves.is_empty(),
-            winning_moves,
-            legal_moves,
+                .or_insert_with(|| move_outcome(g, &mut left, a, &mut shared, chain.bound, go_on))
         })
     }
 }

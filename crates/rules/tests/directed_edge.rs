@@ -11,33 +11,9 @@ use geography_rules::{
     solve_directed_edge, Digraph, DirectedEdgeGame, Outcome, Pruning, SearchBound,
 };
 
-use crate::rules::check_game;
+use geography_testing::labelled_digraphs;
 
-/// Whether the mover at `token` wins with `left` copies of each arc, by plain search.
-pub(crate) fn brute(
-    g: &Digraph,
-    token: u32,
-    left: &mut Vec<u32>,
-    memo: &mut HashMap<(u32, Vec<u32>), bool>,
-) -> bool {
-    if let Some(&w) = memo.get(&(token, left.clone())) {
-        return w;
-    }
-    let mut wins = false;
-    for a in g.out_arcs(token) {
-        if left[a] > 0 {
-            left[a] -= 1;
-            let opponent = brute(g, g.arc(a).1, left, memo);
-            left[a] += 1;
-            if !opponent {
-                wins = true;
-                break;
-            }
-        }
-    }
-    memo.insert((token, left.clone()), wins);
-    wins
-}
+use crate::rules::{assert_refusals, brute, check_game};
 
 /// The switches: all on, each alone, all off.
 pub(crate) const SWITCHES: [Pruning; 5] = [
@@ -109,17 +85,7 @@ fn check(g: &Digraph, label: &dyn std::fmt::Debug) {
 #[test]
 fn every_labelled_digraph_on_up_to_4_vertices() {
     for n in 1..=4u32 {
-        let pairs: Vec<(u32, u32)> = (0..n)
-            .flat_map(|u| (0..n).map(move |v| (u, v)))
-            .filter(|&(u, v)| u != v || n <= 3)
-            .collect();
-        for mask in 0u32..1 << pairs.len() {
-            let arcs = pairs
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| mask >> i & 1 == 1)
-                .map(|(_, &a)| a);
-            let g = Digraph::from_arcs(n as usize, arcs).unwrap();
+        for (mask, g) in labelled_digraphs(n, n <= 3) {
             check(&g, &(n, mask));
         }
     }
@@ -187,19 +153,18 @@ fn illegal_arc_moves_are_typed_and_leave_the_position_unchanged() {
     let g = Digraph::from_arcs(3, [(0, 1), (1, 0), (1, 2)]).unwrap();
     let mut game =
         DirectedEdgeGame::new(&g, 0, SearchBound::default(), Pruning::default()).unwrap();
-    assert_eq!(
-        game.play((1, 0)),
-        Err(IllegalMove::NotAtToken { token: 0, from: 1 })
-    );
-    assert_eq!(
-        game.play((0, 2)),
-        Err(IllegalMove::NotAnEdge { u: 0, v: 2 })
+    assert_refusals(
+        &mut game,
+        &[
+            ((1, 0), IllegalMove::NotAtToken { token: 0, from: 1 }),
+            ((0, 2), IllegalMove::NotAnEdge { u: 0, v: 2 }),
+        ],
     );
     game.play((0, 1)).unwrap();
     game.play((1, 0)).unwrap();
-    assert_eq!(
-        game.play((0, 1)),
-        Err(IllegalMove::AlreadyChosen { u: 0, v: 1 })
+    assert_refusals(
+        &mut game,
+        &[((0, 1), IllegalMove::AlreadyChosen { u: 0, v: 1 })],
     );
     assert!(game.legal_moves().is_empty());
     assert_eq!(game.undo(), Some((1, 0)));

@@ -11,34 +11,7 @@ use geography_rules::{
     solve_undirected_edge, Multigraph, Outcome, SearchBound, UndirectedEdgeGame,
 };
 
-use crate::rules::check_game;
-
-/// Whether the mover at `token` wins with `left` copies of each edge, by plain search.
-fn brute(
-    g: &Multigraph,
-    token: u32,
-    left: &mut Vec<u32>,
-    memo: &mut HashMap<(u32, Vec<u32>), bool>,
-) -> bool {
-    if let Some(&w) = memo.get(&(token, left.clone())) {
-        return w;
-    }
-    let mut wins = false;
-    for &e in g.incident(token) {
-        let e = e as usize;
-        if left[e] > 0 {
-            left[e] -= 1;
-            let opponent = brute(g, g.other_end(e, token), left, memo);
-            left[e] += 1;
-            if !opponent {
-                wins = true;
-                break;
-            }
-        }
-    }
-    memo.insert((token, left.clone()), wins);
-    wins
-}
+use crate::rules::{assert_refusals, brute, check_game};
 
 fn check(g: &Multigraph, label: &dyn std::fmt::Debug) -> bool {
     let solution = solve_undirected_edge(g, SearchBound::default());
@@ -88,27 +61,27 @@ fn random_multigraph(random: &mut Random, bipartite: bool) -> (usize, Vec<(u32, 
     (n, edges)
 }
 
+/// Checks `rounds` random multigraphs from `seed` (kept bipartite if `bipartite`); returns
+/// how many were bipartite.
+fn check_random_multigraphs(seed: u64, rounds: usize, bipartite: bool) -> usize {
+    let mut random = Random::new(seed);
+    (0..rounds)
+        .filter(|round| {
+            let (n, edges) = random_multigraph(&mut random, bipartite);
+            let g = Multigraph::from_edges(n, edges.iter().copied()).unwrap();
+            check(&g, &(round, &edges))
+        })
+        .count()
+}
+
 #[test]
 fn random_bipartite_multigraphs_follow_the_gf2_criterion() {
-    let mut random = Random::new(41);
-    let mut bipartite = 0;
-    for round in 0..1500 {
-        let (n, edges) = random_multigraph(&mut random, true);
-        let g = Multigraph::from_edges(n, edges.iter().copied()).unwrap();
-        bipartite += usize::from(check(&g, &(round, &edges)));
-    }
-    assert!(bipartite > 1000);
+    assert!(check_random_multigraphs(41, 1500, true) > 1000);
 }
 
 #[test]
 fn random_multigraphs_with_odd_cycles_and_loops_by_search() {
-    let mut random = Random::new(42);
-    let mut searched = 0;
-    for round in 0..600 {
-        let (n, edges) = random_multigraph(&mut random, false);
-        let g = Multigraph::from_edges(n, edges.iter().copied()).unwrap();
-        searched += usize::from(!check(&g, &(round, &edges)));
-    }
+    let searched = 600 - check_random_multigraphs(42, 600, false);
     assert!(searched > 200);
 }
 
@@ -180,21 +153,20 @@ fn illegal_edge_moves_are_typed_and_leave_the_position_unchanged() {
     use geography_rules::{IllegalMove, Rules};
     let g = Multigraph::from_edges(3, [(0, 1), (0, 1), (1, 2)]).unwrap();
     let mut game = UndirectedEdgeGame::new(&g, 0, SearchBound::default()).unwrap();
-    assert_eq!(game.play((0, 5)), Err(IllegalMove::NotAVertex(5)));
-    assert_eq!(
-        game.play((1, 2)),
-        Err(IllegalMove::NotAtToken { token: 0, from: 1 })
-    );
-    assert_eq!(
-        game.play((0, 2)),
-        Err(IllegalMove::NotAnEdge { u: 0, v: 2 })
+    assert_refusals(
+        &mut game,
+        &[
+            ((0, 5), IllegalMove::NotAVertex(5)),
+            ((1, 2), IllegalMove::NotAtToken { token: 0, from: 1 }),
+            ((0, 2), IllegalMove::NotAnEdge { u: 0, v: 2 }),
+        ],
     );
     game.play((0, 1)).unwrap();
     game.play((1, 0)).unwrap();
     assert_eq!(game.left(0, 1), 0);
-    assert_eq!(
-        game.play((0, 1)),
-        Err(IllegalMove::AlreadyChosen { u: 0, v: 1 })
+    assert_refusals(
+        &mut game,
+        &[((0, 1), IllegalMove::AlreadyChosen { u: 0, v: 1 })],
     );
     assert_eq!(game.token(), 0);
     assert_eq!(game.moves_played(), 2);

@@ -2,13 +2,18 @@
 //! abstraction's own moves ([`search_winning_moves`]), no theory of any game. Every position
 //! of seeded random games on random small graphs, boards and maps, for the token game,
 //! Slither and the treasure game; and `play` then `undo` gives back the same position.
+//! Shared with the other files: `check_game`, `assert_refusals` (a table of refused moves)
+//! and `brute`, the plain search over the copies of edges left that judges both edge
+//! geographies.
 
+use std::collections::HashMap;
 use std::fmt::Debug;
 
 use geography_boards::{Board, Neighbourhood};
 use geography_matching::{Graph, Random};
 use geography_rules::{
-    search_winning_moves, Game, IllegalMove, Position, Rules, Slither, TreasureGame, TreasureMap,
+    search_winning_moves, Digraph, Game, IllegalMove, Multigraph, Position, Rules, Slither,
+    TreasureGame, TreasureMap,
 };
 
 /// Plays `rounds` moves picked by `random`, checking at each position that the analysis
@@ -49,6 +54,66 @@ where
             legal[random.below(legal.len())]
         };
         position.play(next).expect("a listed move is legal");
+    }
+}
+
+/// A graph whose edges a token uses up, copy by copy: the board of an edge geography.
+pub(crate) trait EdgeBoard {
+    /// The distinct edges a token on `v` may take, by id, each with the vertex it leads to.
+    fn moves(&self, v: u32) -> Vec<(usize, u32)>;
+}
+
+impl EdgeBoard for Digraph {
+    fn moves(&self, v: u32) -> Vec<(usize, u32)> {
+        self.out_arcs(v).map(|a| (a, self.arc(a).1)).collect()
+    }
+}
+
+impl EdgeBoard for Multigraph {
+    fn moves(&self, v: u32) -> Vec<(usize, u32)> {
+        self.incident(v)
+            .iter()
+            .map(|&e| (e as usize, self.other_end(e as usize, v)))
+            .collect()
+    }
+}
+
+/// Whether the mover at `token` wins an edge geography on `g` with `left[e]` copies of each
+/// edge `e` left: plain game-tree search over the copies, memoised, no theory.
+pub(crate) fn brute(
+    g: &impl EdgeBoard,
+    token: u32,
+    left: &mut Vec<u32>,
+    memo: &mut HashMap<(u32, Vec<u32>), bool>,
+) -> bool {
+    if let Some(&w) = memo.get(&(token, left.clone())) {
+        return w;
+    }
+    let mut wins = false;
+    for (e, next) in g.moves(token) {
+        if left[e] > 0 {
+            left[e] -= 1;
+            let opponent = brute(g, next, left, memo);
+            left[e] += 1;
+            if !opponent {
+                wins = true;
+                break;
+            }
+        }
+    }
+    memo.insert((token, left.clone()), wins);
+    wins
+}
+
+/// Plays each move of `refusals` at `position`: each is refused with its [`IllegalMove`],
+/// and the position is left as it was (its legal moves, its count of moves played).
+pub(crate) fn assert_refusals<R: Rules>(position: &mut R, refusals: &[(R::Move, IllegalMove)]) {
+    let legal = position.legal_moves();
+    let played = position.moves_played();
+    for &(mv, refusal) in refusals {
+        assert_eq!(position.play(mv), Err(refusal), "{mv:?}");
+        assert_eq!(position.legal_moves(), legal, "after {mv:?}");
+        assert_eq!(position.moves_played(), played, "after {mv:?}");
     }
 }
 
@@ -110,32 +175,30 @@ fn illegal_moves_are_typed_and_leave_the_position_unchanged() {
     let graph = Graph::from_edges(4, [(0, 1), (1, 2), (0, 2), (2, 3)]).unwrap();
     let mut token = Position::new(&graph);
     token.play(0).unwrap();
-    assert_eq!(Rules::play(&mut token, 7), Err(IllegalMove::NotAVertex(7)));
-    assert_eq!(
-        token.play(3),
-        Err(IllegalMove::NotAdjacent { from: 0, to: 3 })
+    assert_refusals(
+        &mut token,
+        &[
+            (7, IllegalMove::NotAVertex(7)),
+            (3, IllegalMove::NotAdjacent { from: 0, to: 3 }),
+            (0, IllegalMove::AlreadyVisited(0)),
+        ],
     );
-    assert_eq!(token.play(0), Err(IllegalMove::AlreadyVisited(0)));
     assert_eq!(token.path(), [0]);
 
     let mut slither = Slither::new(&graph);
     slither.play((1, 0)).unwrap();
-    assert_eq!(
-        slither.play((1, 3)),
-        Err(IllegalMove::NotAnEdge { u: 1, v: 3 })
-    );
-    assert_eq!(
-        slither.play((0, 1)),
-        Err(IllegalMove::AlreadyChosen { u: 0, v: 1 })
-    );
-    assert_eq!(
-        slither.play((2, 3)),
-        Err(IllegalMove::OffTheEnds { ends: (1, 0) })
+    assert_refusals(
+        &mut slither,
+        &[
+            ((1, 3), IllegalMove::NotAnEdge { u: 1, v: 3 }),
+            ((0, 1), IllegalMove::AlreadyChosen { u: 0, v: 1 }),
+            ((2, 3), IllegalMove::OffTheEnds { ends: (1, 0) }),
+        ],
     );
     slither.play((1, 2)).unwrap();
-    assert_eq!(slither.play((2, 0)), Err(IllegalMove::ClosesCycle));
+    assert_refusals(&mut slither, &[((2, 0), IllegalMove::ClosesCycle)]);
     slither.play((2, 3)).unwrap();
-    assert_eq!(slither.play((0, 2)), Err(IllegalMove::GameOver));
+    assert_refusals(&mut slither, &[((0, 2), IllegalMove::GameOver)]);
     assert_eq!(slither.path(), [3, 2, 1, 0]);
     assert_eq!(slither.moves_played(), 3);
 }

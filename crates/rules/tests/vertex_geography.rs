@@ -12,8 +12,9 @@ use geography_rules::{
     solve_directed_vertex, solve_directed_vertex_switched, Digraph, DirectedVertexGame, Outcome,
     SearchBound,
 };
+use geography_testing::{labelled_digraphs, random_arcs};
 
-use crate::rules::check_game;
+use crate::rules::{assert_refusals, check_game};
 
 /// Whether the mover wins from `token` with `visited` (a bit mask) by plain search.
 fn brute(g: &Digraph, token: u32, visited: u32, memo: &mut HashMap<(u32, u32), bool>) -> bool {
@@ -65,17 +66,7 @@ fn check_switched(g: &Digraph, retrograde: bool, label: &dyn std::fmt::Debug) {
 #[test]
 fn every_labelled_digraph_on_up_to_4_vertices() {
     for n in 1..=4u32 {
-        let pairs: Vec<(u32, u32)> = (0..n)
-            .flat_map(|u| (0..n).map(move |v| (u, v)))
-            .filter(|&(u, v)| u != v || n <= 2)
-            .collect();
-        for mask in 0u32..1 << pairs.len() {
-            let arcs = pairs
-                .iter()
-                .enumerate()
-                .filter(|&(i, _)| mask >> i & 1 == 1)
-                .map(|(_, &a)| a);
-            let g = Digraph::from_arcs(n as usize, arcs).unwrap();
+        for (mask, g) in labelled_digraphs(n, n <= 2) {
             check(&g, &(n, mask));
         }
     }
@@ -96,15 +87,29 @@ fn random_digraph(random: &mut Random, n: usize, density: usize) -> Digraph {
     Digraph::from_arcs(n, arcs).unwrap()
 }
 
+/// Runs `check` on `rounds` random digraphs from `seed`, each of 1 to `max_n` vertices and a
+/// density of 1 to `max_density` tenths, with the round and the generator.
+fn on_random_digraphs(
+    seed: u64,
+    rounds: usize,
+    max_n: usize,
+    max_density: usize,
+    mut check: impl FnMut(usize, &Digraph, &mut Random),
+) {
+    let mut random = Random::new(seed);
+    for round in 0..rounds {
+        let n = 1 + random.below(max_n);
+        let density = 1 + random.below(max_density);
+        let g = random_digraph(&mut random, n, density);
+        check(round, &g, &mut random);
+    }
+}
+
 #[test]
 fn random_digraphs_up_to_10_vertices() {
-    let mut random = Random::new(31);
-    for round in 0..300 {
-        let n = 1 + random.below(10);
-        let density = 1 + random.below(5);
-        let g = random_digraph(&mut random, n, density);
-        check(&g, &(round, g.arcs().collect::<Vec<_>>()));
-    }
+    on_random_digraphs(31, 300, 10, 5, |round, g, _| {
+        check(g, &(round, g.arcs().collect::<Vec<_>>()));
+    });
 }
 
 /// Sparse random digraphs as the benchmarks' (about two arcs per vertex, few of them both
@@ -116,9 +121,7 @@ fn sparse_random_digraphs_up_to_20_vertices() {
     for round in 0..400 {
         let n = 2 + random.below(19);
         let m = n + random.below(2 * n);
-        let arcs: Vec<(u32, u32)> = (0..m)
-            .map(|_| (random.below(n) as u32, random.below(n) as u32))
-            .collect();
+        let arcs = random_arcs(&mut random, n, m);
         let g = Digraph::from_arcs(n, arcs.iter().copied()).unwrap();
         check(&g, &(round, &arcs));
     }
@@ -192,15 +195,11 @@ fn a_small_bound_leaves_starts_undecided_but_never_wrong() {
 
 #[test]
 fn every_position_of_random_games_agrees_with_the_search() {
-    let mut random = Random::new(34);
-    for round in 0..300 {
-        let n = 1 + random.below(8);
-        let density = 1 + random.below(6);
-        let g = random_digraph(&mut random, n, density);
-        let start = random.below(n) as u32;
-        let mut game = DirectedVertexGame::new(&g, start, SearchBound::default()).unwrap();
-        check_game(&mut game, &mut random, &(round, start));
-    }
+    on_random_digraphs(34, 300, 8, 6, |round, g, random| {
+        let start = random.below(g.vertex_count()) as u32;
+        let mut game = DirectedVertexGame::new(g, start, SearchBound::default()).unwrap();
+        check_game(&mut game, random, &(round, start));
+    });
 }
 
 /// Two blocks, arcs only from the upper one down: a lower component the bound leaves
@@ -255,13 +254,15 @@ fn illegal_vertex_moves_are_typed_and_leave_the_position_unchanged() {
     use geography_rules::{IllegalMove, Rules};
     let g = Digraph::from_arcs(3, [(0, 1), (1, 0), (1, 2), (1, 2)]).unwrap();
     let mut game = DirectedVertexGame::new(&g, 0, SearchBound::default()).unwrap();
-    assert_eq!(game.play(4), Err(IllegalMove::NotAVertex(4)));
-    assert_eq!(
-        game.play(2),
-        Err(IllegalMove::NotAdjacent { from: 0, to: 2 })
+    assert_refusals(
+        &mut game,
+        &[
+            (4, IllegalMove::NotAVertex(4)),
+            (2, IllegalMove::NotAdjacent { from: 0, to: 2 }),
+        ],
     );
     game.play(1).unwrap();
-    assert_eq!(game.play(0), Err(IllegalMove::AlreadyVisited(0)));
+    assert_refusals(&mut game, &[(0, IllegalMove::AlreadyVisited(0))]);
     assert_eq!(game.legal_moves(), [2]);
     assert_eq!(game.path(), [0, 1]);
     assert_eq!(game.undo(), Some(1));
@@ -272,19 +273,16 @@ fn illegal_vertex_moves_are_typed_and_leave_the_position_unchanged() {
 #[test]
 fn solving_from_some_starts_agrees_with_the_full_solve() {
     use geography_rules::solve_directed_vertex_from;
-    let mut random = Random::new(36);
-    for round in 0..300 {
-        let n = 1 + random.below(10);
-        let density = 1 + random.below(4);
-        let g = random_digraph(&mut random, n, density);
-        let full = solve_directed_vertex(&g, SearchBound::default());
-        let starts: Vec<u32> = (0..n as u32).filter(|_| random.below(3) == 0).collect();
-        let some = solve_directed_vertex_from(&g, SearchBound::default(), &starts, &|| true);
+    on_random_digraphs(36, 300, 10, 4, |round, g, random| {
+        let n = g.vertex_count() as u32;
+        let full = solve_directed_vertex(g, SearchBound::default());
+        let starts: Vec<u32> = (0..n).filter(|_| random.below(3) == 0).collect();
+        let some = solve_directed_vertex_from(g, SearchBound::default(), &starts, &|| true);
         for &v in &starts {
             assert_eq!(some.outcome(v), full.outcome(v), "{round} from {v}");
         }
-        for v in 0..n as u32 {
+        for v in 0..n {
             assert!(some.outcome(v) == Outcome::Undecided || some.outcome(v) == full.outcome(v));
         }
-    }
+    });
 }

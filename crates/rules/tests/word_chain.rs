@@ -11,7 +11,7 @@ use geography_rules::{
 };
 
 use crate::directed_edge::SWITCHES;
-use crate::rules::check_game;
+use crate::rules::{assert_refusals, check_game};
 
 /// Whether the player to move wins after `last` was said, `used` (a bit mask) said so far.
 fn brute(
@@ -194,10 +194,15 @@ fn illegal_words_are_typed_and_leave_the_position_unchanged() {
     .unwrap();
     let mut game = WordChainGame::new(&chain);
     assert_eq!(game.legal_moves(), [0, 1, 2]);
-    assert_eq!(game.play(3), Err(IllegalMove::NotAWord(3)));
+    assert_refusals(&mut game, &[(3, IllegalMove::NotAWord(3))]);
     game.play(0).unwrap();
-    assert_eq!(game.play(0), Err(IllegalMove::AlreadySaid(0)));
-    assert_eq!(game.play(2), Err(IllegalMove::DoesNotChain(2)));
+    assert_refusals(
+        &mut game,
+        &[
+            (0, IllegalMove::AlreadySaid(0)),
+            (2, IllegalMove::DoesNotChain(2)),
+        ],
+    );
     assert_eq!(game.said(), [0]);
     assert_eq!(game.legal_moves(), [1]);
 }

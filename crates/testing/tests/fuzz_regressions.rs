@@ -1,13 +1,13 @@
 //! Every input that ever found a bug by fuzzing stays fixed: each file under
 //! `testdata/fuzz-regressions/TARGET/` runs through the check of the fuzz target `TARGET`
-//! (`fuzz/src/lib.rs`, included here, so the fuzzer and this test share one definition of
-//! "correct"). Found by `scripts/fuzz`; see the README for how to add one.
+//! ([`geography_testing::fuzz`], which the target calls too, so the fuzzer and this test
+//! share one definition of "correct"). Found by `scripts/fuzz`; see the README for how to
+//! add one.
 
 use std::panic;
 use std::path::Path;
 
-#[path = "../../../fuzz/src/lib.rs"]
-mod fuzz_checks;
+use geography_testing::fuzz as fuzz_checks;
 
 #[test]
 fn every_committed_fuzz_finding_stays_fixed() {

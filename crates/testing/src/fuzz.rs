@@ -4,21 +4,21 @@
 //! panic of its own, an error located outside the input or whose message is not one
 //! printable line, a parse that does not round-trip, or an answer that disagrees with the
 //! brute-force oracle. The same functions replay the inputs committed under
-//! `testdata/fuzz-regressions/<target>/` in `crates/contest/tests/fuzz_regressions.rs`, which
-//! includes this file, so it uses nothing but `geography-matching`, `geography-boards`,
-//! `geography-rules`, `geography-formats` and `geography-contest`.
+//! `testdata/fuzz-regressions/<target>/` in `crates/testing/tests/fuzz_regressions.rs`.
 
 use std::fmt::Write as _;
 
+use geography_app::read_token_record;
 use geography_boards::{Board, Cell, Neighbourhood};
 use geography_contest::{
     judge_hdu4101 as hdu4101, judge_jsoi2009 as jsoi2009, judge_noi2011 as noi2011,
+    replay_slide_record,
 };
 use geography_formats::{
     check_treasure_limits, detect as detect_format, encode_graph6, parse_board, parse_edges,
     parse_edges_with_limits, parse_graph6_line, parse_graph6_with_limits, parse_json_with_limits,
-    parse_slide_record, parse_token_record_with_limits, parse_treasure_maps_with_limits,
-    parse_with_limits, ErrorKind, Format, Input, InputError, Limit, Limits,
+    parse_slide_record, parse_treasure_maps_with_limits, parse_with_limits, ErrorKind, Format,
+    Input, InputError, Limit, Limits,
 };
 use geography_matching::{
     check, decompose, hopcroft_karp, multi_source_phases, push_relabel, two_colouring, Adjacency,
@@ -232,8 +232,9 @@ pub fn json(data: &[u8]) {
     }
 }
 
-/// `parse_slide_record` and the record's analysis: located errors (an illegal move at its
-/// place in the input, the judge's error too); the parser's replay is [`replay_slide`]'s;
+/// `parse_slide_record`, `replay_slide_record` and the record's analysis: located errors (an
+/// illegal move at its place in the input, the judge's error too); the replay is
+/// [`replay_slide`]'s;
 /// on small boards the three analysis methods agree with each other and with brute force at
 /// every position.
 pub fn slide_record(data: &[u8]) {
@@ -248,8 +249,16 @@ pub fn slide_record(data: &[u8]) {
     };
     let board = &parsed.board;
     let moves: Vec<(i64, i64)> = parsed.moves.iter().map(|m| (m.row, m.col)).collect();
-    let walk = replay_slide(board, moves.iter().copied()).expect("the parser replayed it");
-    assert_eq!(walk, parsed.walk);
+    let replayed = match replay_slide_record(parsed.clone()) {
+        Err(error) => {
+            located(data, &error);
+            assert_eq!(noi2011(data).as_ref().err(), Some(&error));
+            return;
+        }
+        Ok(replayed) => replayed,
+    };
+    let walk = replay_slide(board, moves.iter().copied()).expect("the record replayed");
+    assert_eq!(walk, replayed.walk);
     let graph = board.graph();
     if graph.vertex_count() > BRUTE_FORCE_VERTICES + 4 {
         return;
@@ -411,8 +420,7 @@ pub fn solver(data: &[u8]) {
     };
     let n = 1 + u32::from(first) % BRUTE_FORCE_VERTICES as u32;
     let bit = |k: usize| rest.get(k / 8).is_some_and(|&b| b >> (k % 8) & 1 == 1);
-    let pairs = (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j)));
-    let edges: Vec<(u32, u32)> = pairs
+    let edges: Vec<(u32, u32)> = crate::pairs(n)
         .enumerate()
         .filter(|&(k, _)| bit(k))
         .map(|(_, e)| e)
@@ -467,10 +475,10 @@ pub fn solver(data: &[u8]) {
     }
 }
 
-/// `parse_token_record`: located errors; a parsed record is a legal path, and the
+/// `read_token_record`: located errors; a parsed record is a legal path, and the
 /// annotation's verdict before every move agrees with brute force on small graphs.
 pub fn token_record(data: &[u8]) {
-    let record = match parse_token_record_with_limits(data, &SMALL) {
+    let record = match read_token_record(data, &SMALL) {
         Err(error) => return located(data, &error),
         Ok(record) => record,
     };
