@@ -102,8 +102,8 @@ before(async () => {
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
     const text = message.text();
-    // The browser logs every 4xx answer; only the test of a bad input expects one.
-    if (expectingHttpErrors && /status of 400/.test(text)) return;
+    // The browser logs every 4xx answer; only the tests of bad inputs expect one.
+    if (expectingHttpErrors && /status of (400|413)/.test(text)) return;
     if (message.type() === 'error') problems.push(`console: ${text}`);
   });
   await page.goto(BASE);
@@ -556,8 +556,11 @@ test('a record on the graph: blunders marked as the API says, arrow keys step th
   assert.equal(await page.locator('#graph .vertex.visited').count(), 4);
   await shot('10-graph-record');
 
-  // A random game on the graph: the record is the graph's edge list, `moves`, the path.
+  // A random game on the graph: the record is the graph's edge list, `moves`, the path. It is
+  // played through the API: wait for it.
+  const games = Number(await page.getAttribute('#record-text', 'data-random') || 0);
   await page.click('#random-record');
+  await page.waitForFunction((n) => Number(document.querySelector('#record-text').dataset.random) === n, games + 1);
   const record = await page.inputValue('#record-text');
   assert.ok(record.startsWith(`${await page.inputValue('#graph-text')}moves\n`));
   const random = await api('/api/analyse', { record });
@@ -633,11 +636,14 @@ test('share links: a board and a graph with moves in Play open as the same posit
 
 test('share links of another version or malformed say why and keep the default board', async () => {
   const garden = fs.readFileSync(path.join(ROOT, 'examples/garden.board'), 'utf8');
+  expectingHttpErrors = true; // the server refuses the board past its limits: 413
   for (const [fragment, message] of [
     ['v9/board/token/b2x2o:4/', /of version 9, and this page reads version 1 only/],
     ['v1/board/token/b2x2o:3/', /its runs cover 3 of the 4 cells/],
     ['v1/play/token/g3:0-7/', /a vertex 7 is larger than 2/],
     ['v1/dance/token/g1:/', /"dance" is not a mode/],
+    // 1 100 000 free cells: a board the server's limits refuse is not drawn.
+    ['v1/board/token/b1100x1000o:nkrk/', /^"board": line 1, column 1: .*limit of 1048576/],
   ]) {
     await reopen(`${BASE}/#${fragment}`);
     await page.waitForFunction(() => !document.querySelector('#share-error').hidden);
@@ -646,6 +652,7 @@ test('share links of another version or malformed say why and keep the default b
     await analysed();
     assert.equal(await page.inputValue('#board-text'), garden);
   }
+  expectingHttpErrors = false;
 });
 
 test('a position too long for a link is saved as a file, and Load position opens it', async () => {

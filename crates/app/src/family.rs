@@ -60,7 +60,14 @@ impl Default for SearchOptions {
 }
 
 impl SearchOptions {
-    fn bound(self) -> SearchBound {
+    /// At most `max_positions` positions a search; the default bound when `None`.
+    pub fn at_most(max_positions: Option<usize>) -> Self {
+        max_positions.map_or_else(SearchOptions::default, |max_positions| SearchOptions {
+            max_positions,
+        })
+    }
+
+    pub(crate) fn bound(self) -> SearchBound {
         SearchBound {
             max_positions: self.max_positions,
         }

@@ -20,7 +20,7 @@ use geography_rules::{
 };
 use serde::Serialize;
 
-use crate::family::{GraphPlayed, WordChainSolution};
+use crate::family::{GraphPlayed, SearchOptions, WordChainSolution};
 use crate::text::not_in_game;
 
 /// Why a move cannot be played: a name of no vertex of the game, a word not in the list,
@@ -191,6 +191,18 @@ pub struct Started {
     pub start: u32,
     /// The bound of each position's search.
     pub bound: SearchBound,
+}
+
+impl Started {
+    /// The game on `graph` from `start`, each position searched within `options`; `None` when
+    /// `start` is not a vertex of the graph.
+    pub fn new(graph: GraphPlayed, start: u32, options: SearchOptions) -> Option<Self> {
+        ((start as usize) < graph.vertex_count()).then(|| Started {
+            graph,
+            start,
+            bound: options.bound(),
+        })
+    }
 }
 
 /// The vertex `named` names on a graph of `n` vertices.

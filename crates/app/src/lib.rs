@@ -30,6 +30,7 @@
 #![deny(missing_docs)]
 
 mod analyze;
+mod explain;
 mod family;
 mod family_record;
 mod games;
@@ -43,6 +44,7 @@ mod solve;
 mod text;
 
 pub use analyze::{analyze, Analysis, AnalyzeReport, EndReport, MoveReport, Played};
+pub use explain::{Classes, Explanation};
 pub use family::{
     solve_graph_game, solve_word_chain, GraphGame, GraphPlayed, GraphSolution, OutcomeReport,
     SearchOptions, WordChainReport, WordChainSolution,

@@ -54,24 +54,8 @@ pub struct Args {
     #[arg(long, value_name = "BYTES", default_value_t = defaults().max_body,
           value_parser = clap::value_parser!(u64).range(1..=1 << 40).map(|n| n as usize))]
     max_body: usize,
-    /// Seconds a client may take to send a request's body once its headers are in (408
-    /// beyond); decimals allowed.
-    #[arg(long, value_name = "SECONDS", default_value_t = Seconds(defaults().request_timeout),
-          value_parser = seconds)]
-    request_timeout: Seconds,
-    /// Seconds a job may compute (504 beyond, and the job is stopped); decimals allowed.
-    #[arg(long, value_name = "SECONDS", default_value_t = Seconds(defaults().solve_timeout),
-          value_parser = seconds)]
-    solve_timeout: Seconds,
-    /// Seconds a job may wait for a free slot while --jobs jobs compute (503 beyond).
-    #[arg(long, value_name = "SECONDS", default_value_t = Seconds(defaults().queue_timeout),
-          value_parser = seconds)]
-    queue_timeout: Seconds,
-    /// Seconds a client may take to send a request's headers, on a new connection or
-    /// between requests on a kept-alive one (the connection is closed beyond).
-    #[arg(long, value_name = "SECONDS", default_value_t = Seconds(defaults().header_timeout),
-          value_parser = seconds)]
-    header_timeout: Seconds,
+    #[command(flatten)]
+    timeouts: Timeouts,
     /// Jobs computed at once, one thread each [default: the number of cores].
     #[arg(long, value_name = "N",
           value_parser = clap::value_parser!(u32).range(1..=4096).map(|n| n as usize))]
@@ -85,6 +69,43 @@ pub struct Args {
     /// any client could name itself anyone.
     #[arg(long)]
     trust_forwarded: bool,
+}
+
+/// Declares the timeouts, options in seconds (decimals allowed) named as the fields of
+/// [`ServerConfig`] they set, each's default the server's own.
+macro_rules! timeouts {
+    ($($(#[$doc:meta])* $field:ident,)*) => {
+        // The timeouts among the options of `serve`.
+        #[derive(Debug, clap::Args)]
+        struct Timeouts {
+            $(
+                $(#[$doc])*
+                #[arg(long, value_name = "SECONDS", default_value_t = Seconds(defaults().$field),
+                      value_parser = seconds)]
+                $field: Seconds,
+            )*
+        }
+
+        impl Timeouts {
+            /// Sets the timeouts of `config`.
+            fn set(&self, config: &mut ServerConfig) {
+                $(config.$field = self.$field.0;)*
+            }
+        }
+    };
+}
+
+timeouts! {
+    /// Seconds a client may take to send a request's body once its headers are in (408
+    /// beyond); decimals allowed.
+    request_timeout,
+    /// Seconds a job may compute (504 beyond, and the job is stopped); decimals allowed.
+    solve_timeout,
+    /// Seconds a job may wait for a free slot while --jobs jobs compute (503 beyond).
+    queue_timeout,
+    /// Seconds a client may take to send a request's headers, on a new connection or
+    /// between requests on a kept-alive one (the connection is closed beyond).
+    header_timeout,
 }
 
 /// The server's limits without options: every option's default is the server's own.
@@ -131,20 +152,19 @@ pub fn run(args: &Args, max_cells: Option<u64>, max_vertices: Option<u64>) -> Re
 /// given.
 fn config(args: &Args, max_cells: Option<u64>, max_vertices: Option<u64>) -> ServerConfig {
     let defaults = defaults();
-    ServerConfig {
+    let mut config = ServerConfig {
         max_body: args.max_body,
         limits: Limits {
             max_cells: max_cells.unwrap_or(defaults.limits.max_cells),
             max_vertices: max_vertices.unwrap_or(defaults.limits.max_vertices),
         },
-        header_timeout: args.header_timeout.0,
-        request_timeout: args.request_timeout.0,
-        solve_timeout: args.solve_timeout.0,
-        queue_timeout: args.queue_timeout.0,
         jobs: args.jobs.unwrap_or(defaults.jobs),
         jobs_per_client: args.jobs_per_client,
         trust_forwarded: args.trust_forwarded,
-    }
+        ..defaults
+    };
+    args.timeouts.set(&mut config);
+    config
 }
 
 async fn serve(args: &Args, config: ServerConfig) -> Result<(), Failure> {

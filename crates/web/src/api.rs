@@ -6,9 +6,12 @@
 //! Every endpoint is `POST /api/{game}/{action}`, the game named as `geography --game`
 //! names it, and takes a JSON object; the reports are `geography_app`'s, exactly as the
 //! command line prints them:
-//! - `/api/token/solve` `{"board"|"graph", "edges"?, "compact"?}`: `report` is the document
-//!   of `geography solve --json --certificate`, in its compact form with `"compact": true`
-//!   ([`SolveReport::compact`]: the verdicts as one string, one character per cell);
+//! - `/api/token/solve` `{"board"|"graph", "edges"?, "compact"?, "explain"?, "why"?}`:
+//!   `report` is the document of `geography solve --json --certificate`, in its compact form
+//!   with `"compact": true` ([`SolveReport::compact`]: the verdicts as one string, one
+//!   character per cell), with its `explanation` with `"explain": true` or `"why": true`
+//!   ([`SolveReport::explained`]: the classes, the odd components of G − A and the
+//!   sentences the page shows);
 //! - `/api/token/move` `{"board"|"graph", "path"}`: a [`PositionReport`], saying where and
 //!   why the path stops being legal;
 //! - `/api/token/analyse` and `/api/slide/analyse` `{"record"}`: `report` is the document of
@@ -16,7 +19,7 @@
 //! - `/api/treasure/solve` `{"map"}`: `report` is the document of `geography solve --json`
 //!   on the map;
 //! - `/api/slither/solve` `{"board"|"graph"}`: `report` is the document of
-//!   `geography solve --game slither --json` ([`SlitherReport`]); first edges the search
+//!   `geography solve --game slither --json` ([`SlitherReport`](geography_app::SlitherReport)); first edges the search
 //!   could not decide in time are its `undecided_first_moves`, not an error;
 //! - `/api/slither/move` `{"board"|"graph", "moves"}`: the [`PositionReport`] of the
 //!   position the moves reach; a move against the rules is a 422;
@@ -54,13 +57,13 @@ use axum::http::StatusCode;
 use geography_app::{
     analyze, load, load_record, solve as solve_game, solve_graph_game, solve_slither_game,
     solve_treasure, AnalyzeReport, Budget, Format, Game, GraphGame, GraphPlayed, JobError, Limits,
-    Loaded, Named, PositionReport, Record, SearchOptions, Session, SlitherGame, SlitherReport,
-    SolveOptions, SolveReport, TokenGame, TreasureReport, Variant,
+    Loaded, Named, PositionReport, Record, SearchOptions, Session, SlitherGame, SolveOptions,
+    SolveReport, TokenGame, TreasureReport, Variant,
 };
 use geography_app::{
     analyze_chain, analyze_walk, parse_chain_record, parse_walk_record, parse_words,
-    solve_word_chain, ChainRule, DirectedEdge, DirectedToken, EdgeGame, SearchBound, Started,
-    WordsGame, WrittenGraph,
+    solve_word_chain, ChainRule, DirectedEdge, DirectedToken, EdgeGame, Started, WordsGame,
+    WrittenGraph,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -286,6 +289,11 @@ pub fn answer_solve(body: &[u8], limits: &Limits, budget: &Budget) -> Result<Ans
                 "\"edges\" and \"compact\" apply to undirected graphs and boards only",
             ));
         }
+        if request.explain || request.why {
+            return Err(ApiError::bad_request(
+                "\"explain\" and \"why\" apply to undirected graphs and boards only",
+            ));
+        }
         let (field, written) = read_written(None, request.graph.as_ref(), limits)?;
         return answer_outcomes(field, &written, GraphGame::Token, None, budget);
     }
@@ -298,6 +306,9 @@ pub fn answer_solve(body: &[u8], limits: &Limits, budget: &Budget) -> Result<Ans
     let mut report = solve_game(&game, options, budget).map_err(|e| ApiError::job(field, &e))?;
     if request.compact {
         report = report.compact();
+    }
+    if request.explain || request.why {
+        report = report.explained(request.why);
     }
     budget.check().map_err(|e| ApiError::job(field, &e))?;
     Answer::of(&SolveResponse {
@@ -314,13 +325,16 @@ pub fn answer_solve(body: &[u8], limits: &Limits, budget: &Budget) -> Result<Ans
 // ---------------------------------------------------------------------------------------------
 // POST /api/edge/solve, and /api/token/solve on a digraph
 
-/// The answer of the games decided start by start ([`OutcomeReport`](geography_app::OutcomeReport)) and of word chains
-/// ([`WordChainReport`](geography_app::WordChainReport)).
+/// The answer of the games decided start by start
+/// ([`OutcomeReport`](geography_app::OutcomeReport)), of word chains
+/// ([`WordChainReport`](geography_app::WordChainReport)) and of Slither
+/// ([`SlitherReport`](geography_app::SlitherReport)).
 #[derive(Debug, Serialize)]
 pub struct ReportResponse<'a, R> {
     /// The document of `geography solve --json` on the input.
     pub report: &'a R,
-    /// The report's first lines, as `geography solve` prints them.
+    /// The report's first lines, as `geography solve` prints them (Slither: the size, then
+    /// who wins and with which first edges).
     pub summary: Vec<String>,
 }
 
@@ -354,10 +368,7 @@ fn answer_outcomes(
     budget: &Budget,
 ) -> Result<Answer, ApiError> {
     let graph = GraphPlayed::new(written, game).map_err(|e| ApiError::job(field, &e))?;
-    let options = SearchOptions {
-        max_positions: max_positions.unwrap_or(SearchOptions::default().max_positions),
-    };
-    let report = solve_graph_game(&graph, options, budget)
+    let report = solve_graph_game(&graph, SearchOptions::at_most(max_positions), budget)
         .map_err(|e| ApiError::job(field, &e))?
         .report();
     Answer::of(&ReportResponse {
@@ -392,11 +403,7 @@ pub fn answer_words_solve(
     let rule = chain_rule(request.rule.as_deref())?;
     let list = parse_words(request.words.text().as_bytes(), limits)
         .map_err(|e| ApiError::input("words", &e))?;
-    let options = SearchOptions {
-        max_positions: request
-            .max_positions
-            .unwrap_or(SearchOptions::default().max_positions),
-    };
+    let options = SearchOptions::at_most(request.max_positions);
     budget.check().map_err(|e| ApiError::job("words", &e))?;
     let report = solve_word_chain(list, rule, options, budget)
         .and_then(|solution| solution.report(request.after.as_deref()))
@@ -464,11 +471,13 @@ pub trait MoveRoute: Variant {
     /// A refused move in words, after "cannot": `choose 1-0`.
     fn refused(named: &Self::Named) -> String;
 
-    /// The answer's document.
+    /// The answer's document: the report itself, unless the game wraps it.
     ///
     /// # Errors
     /// As [`Answer::of`].
-    fn answer(position: PositionReport<Self::Named>) -> Result<Answer, ApiError>;
+    fn answer(position: PositionReport<Self::Named>) -> Result<Answer, ApiError> {
+        Answer::of(&position)
+    }
 }
 
 /// A move request read: the field its game came from, what the game is played on, and the
@@ -492,6 +501,20 @@ fn named_in<N>(
         .collect()
 }
 
+/// The game a request gives, read within `limits`, the field it came from, and its moves
+/// written in the list `moves` named in the game: the move routes of the games played on a
+/// [`Game`].
+fn read_on_game<N>(
+    (board, graph): (Option<&GameInput>, Option<&GameInput>),
+    moves: &str,
+    written: &[impl WrittenMove<N>],
+    limits: &Limits,
+) -> Result<(&'static str, Game, Vec<N>), ApiError> {
+    let (field, game) = read_game(board, graph, limits)?;
+    let named = named_in(&game, moves, written)?;
+    Ok((field, game, named))
+}
+
 /// The token game: an illegal step is answered, not refused; the report is the answer.
 impl MoveRoute for TokenGame {
     type Request = MoveRequest;
@@ -499,17 +522,12 @@ impl MoveRoute for TokenGame {
     const REPORTS_ILLEGAL: bool = true;
 
     fn read(request: &MoveRequest, limits: &Limits) -> Result<ReadMoves<Self>, ApiError> {
-        let (field, game) = read_game(request.board.as_ref(), request.graph.as_ref(), limits)?;
-        let moves = named_in(&game, Self::MOVES, &request.path)?;
-        Ok((field, game, moves))
+        let input = (request.board.as_ref(), request.graph.as_ref());
+        read_on_game(input, Self::MOVES, &request.path, limits)
     }
 
     fn refused(named: &Named) -> String {
         format!("move the token to {named}")
-    }
-
-    fn answer(position: PositionReport<Named>) -> Result<Answer, ApiError> {
-        Answer::of(&position)
     }
 }
 
@@ -527,9 +545,8 @@ impl MoveRoute for SlitherGame {
     const REPORTS_ILLEGAL: bool = false;
 
     fn read(request: &SlitherMoveRequest, limits: &Limits) -> Result<ReadMoves<Self>, ApiError> {
-        let (field, game) = read_game(request.board.as_ref(), request.graph.as_ref(), limits)?;
-        let moves = named_in(&game, Self::MOVES, &request.moves)?;
-        Ok((field, game, moves))
+        let input = (request.board.as_ref(), request.graph.as_ref());
+        read_on_game(input, Self::MOVES, &request.moves, limits)
     }
 
     fn refused([a, b]: &[Named; 2]) -> String {
@@ -567,18 +584,11 @@ fn started_on(
     let start = *walk.first().ok_or_else(|| {
         ApiError::bad_request("\"path\": this game starts from a vertex: give its start first")
     })?;
-    if start as usize >= n {
-        return Err(ApiError::bad_request(format!(
+    Started::new(graph, start, SearchOptions::at_most(max_positions)).ok_or_else(|| {
+        ApiError::bad_request(format!(
             "\"path\"[0]: {start} is not a vertex of the graph (0 to {})",
             n.saturating_sub(1)
-        )));
-    }
-    Ok(Started {
-        graph,
-        start,
-        bound: SearchBound {
-            max_positions: max_positions.unwrap_or(SearchOptions::default().max_positions),
-        },
+        ))
     })
 }
 
@@ -605,10 +615,6 @@ impl MoveRoute for DirectedToken {
 
     fn refused(named: &Named) -> String {
         format!("move the token to {named}")
-    }
-
-    fn answer(position: PositionReport<Named>) -> Result<Answer, ApiError> {
-        Answer::of(&position)
     }
 }
 
@@ -645,10 +651,6 @@ macro_rules! edge_route {
             fn refused([a, b]: &[Named; 2]) -> String {
                 format!("move the token from {a} to {b}")
             }
-
-            fn answer(position: PositionReport<[Named; 2]>) -> Result<Answer, ApiError> {
-                Answer::of(&position)
-            }
         }
     };
 }
@@ -666,11 +668,7 @@ impl MoveRoute for WordsGame {
         let rule = chain_rule(request.rule.as_deref())?;
         let list = parse_words(request.words.text().as_bytes(), limits)
             .map_err(|e| ApiError::input("words", &e))?;
-        let options = SearchOptions {
-            max_positions: request
-                .max_positions
-                .unwrap_or(SearchOptions::default().max_positions),
-        };
+        let options = SearchOptions::at_most(request.max_positions);
         // The chain's first words are solved once here, without a budget: the position's
         // analysis below has it.
         let chain = solve_word_chain(list, rule, options, &Budget::unlimited())
@@ -680,10 +678,6 @@ impl MoveRoute for WordsGame {
 
     fn refused(word: &String) -> String {
         format!("say '{word}'")
-    }
-
-    fn answer(position: PositionReport<String>) -> Result<Answer, ApiError> {
-        Answer::of(&position)
     }
 }
 
@@ -842,12 +836,7 @@ fn family_analysis<N: Serialize>(
     analyse: impl FnOnce(&FamilyAnalyseRequest, SearchOptions) -> Result<AnalyzeReport<N>, ApiError>,
 ) -> Result<Answer, ApiError> {
     let request: FamilyAnalyseRequest = parse_request(body)?;
-    let options = SearchOptions {
-        max_positions: request
-            .max_positions
-            .unwrap_or(SearchOptions::default().max_positions),
-    };
-    let report = analyse(&request, options)?;
+    let report = analyse(&request, SearchOptions::at_most(request.max_positions))?;
     Answer::of(&FamilyAnalyseResponse {
         result: report.result(),
         report,
@@ -939,16 +928,6 @@ pub fn answer_treasure(body: &[u8], limits: &Limits, budget: &Budget) -> Result<
 // ---------------------------------------------------------------------------------------------
 // POST /api/slither/solve
 
-/// The answer of `POST /api/slither/solve`.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct SlitherSolveResponse {
-    /// The document of `geography solve --game slither --json`.
-    pub report: SlitherReport,
-    /// The verdict as `geography solve --game slither` prints it: the size, then who wins and
-    /// with which first edges.
-    pub summary: Vec<String>,
-}
-
 /// Answers `POST /api/slither/solve`.
 ///
 /// # Errors
@@ -963,9 +942,9 @@ pub fn answer_slither_solve(
     let request: SlitherSolveRequest = parse_request(body)?;
     let (field, game) = read_game(request.board.as_ref(), request.graph.as_ref(), limits)?;
     let report = solve_slither_game(&game, budget).map_err(|e| ApiError::job(field, &e))?;
-    Answer::of(&SlitherSolveResponse {
+    Answer::of(&ReportResponse {
         summary: report.summary(),
-        report,
+        report: &report,
     })
 }
 

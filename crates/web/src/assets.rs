@@ -76,6 +76,7 @@ pub const FILES: &[Asset] = &[
     module!("treasure.js"),
     module!("edge.js"),
     module!("words.js"),
+    module!("multigraph-view.js"),
     Asset {
         path: "/api/openapi.json",
         content_type: "application/json",

@@ -119,61 +119,104 @@ impl TryFrom<Vec<Step>> for EdgeStep {
     }
 }
 
-/// `POST /api/token/solve` (`/api/solve`): exactly one of a board and a graph.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SolveRequest {
-    /// A board: text (`N M [neighbourhood]`, then rows of `.` and `#`) or a JSON board.
-    #[serde(default)]
-    pub board: Option<GameInput>,
-    /// A graph: an edge list or graph6 text, or `{"vertices", "edges"}`.
-    #[serde(default)]
-    pub graph: Option<GameInput>,
-    /// Include `edge_classes` in the report: which edges every, some or no maximum
-    /// matching uses.
-    #[serde(default)]
-    pub edges: bool,
-    /// Answer the report in its compact form (`SolveReport::compact`): the verdicts as one
-    /// string, one character per cell (`W`, `L`, `#`, row-major) or per vertex, and the
-    /// certificate's sizes instead of its lists; no `grid`. About a byte per cell, for large
-    /// boards.
-    #[serde(default)]
-    pub compact: bool,
+/// Declares a request: a serde type, derived, with no unknown field (every field public).
+macro_rules! request {
+    ($(#[$doc:meta])* $name:ident { $($(#[$field_doc:meta])* $field:ident: $ty:ty,)* }) => {
+        $(#[$doc])*
+        #[derive(Debug, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        pub struct $name {
+            $($(#[$field_doc])* pub $field: $ty,)*
+        }
+    };
 }
 
-/// `POST /api/edge/solve`: a board or a graph, as for `/api/token/solve` (a graph's repeated
-/// pairs are parallel edges; `n m directed`, digraph6 or `"directed": true` give arcs), and
-/// the search's bound.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct EdgeSolveRequest {
-    /// The board.
-    #[serde(default)]
-    pub board: Option<GameInput>,
-    /// The graph.
-    #[serde(default)]
-    pub graph: Option<GameInput>,
-    /// The most positions a search expands from one start before that start is undecided.
-    #[serde(default)]
-    pub max_positions: Option<usize>,
+/// Declares a request that gives one board or graph, `board` or `graph` (read by
+/// [`read_game`] or [`read_written`]), then its own fields.
+macro_rules! game_request {
+    ($(#[$doc:meta])* $name:ident { $($fields:tt)* }) => {
+        request! {
+            $(#[$doc])*
+            $name {
+                /// A board: text (`N M [neighbourhood]`, then rows of `.` and `#`) or a JSON
+                /// board.
+                #[serde(default)]
+                board: Option<GameInput>,
+                /// A graph: an edge list, graph6 or sparse6 text, or `{"vertices", "edges"}`.
+                #[serde(default)]
+                graph: Option<GameInput>,
+                $($fields)*
+            }
+        }
+    };
 }
 
-/// `POST /api/words/solve`: a word list, as text (one word a line) or a JSON array of
-/// words, the rule, a word said first, and the search's bound.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct WordsSolveRequest {
-    /// The words.
-    pub words: WordsInput,
-    /// `last1` (the default) or `last2`.
-    #[serde(default)]
-    pub rule: Option<String>,
-    /// A word said first: the answer lists the winning replies to it.
-    #[serde(default)]
-    pub after: Option<String>,
-    /// The most positions a search expands from one first word before it is undecided.
-    #[serde(default)]
-    pub max_positions: Option<usize>,
+/// Declares a request of a word chain: its list, `words`, and its rule, `rule`, then its own
+/// fields.
+macro_rules! words_request {
+    ($(#[$doc:meta])* $name:ident { $($fields:tt)* }) => {
+        request! {
+            $(#[$doc])*
+            $name {
+                /// The words.
+                words: WordsInput,
+                /// `last1` (the default) or `last2`.
+                #[serde(default)]
+                rule: Option<String>,
+                $($fields)*
+            }
+        }
+    };
+}
+
+game_request! {
+    /// `POST /api/token/solve` (`/api/solve`): exactly one of a board and a graph.
+    #[allow(clippy::struct_excessive_bools)] // the options of the JSON request, each a boolean
+    SolveRequest {
+        /// Include `edge_classes` in the report: which edges every, some or no maximum
+        /// matching uses.
+        #[serde(default)]
+        edges: bool,
+        /// Answer the report in its compact form (`SolveReport::compact`): the verdicts as one
+        /// string, one character per cell (`W`, `L`, `#`, row-major) or per vertex, and the
+        /// certificate's sizes instead of its lists; no `grid`. About a byte per cell, for large
+        /// boards.
+        #[serde(default)]
+        compact: bool,
+        /// Include `explanation` in the report (`SolveReport::explained`): the Gallai–Edmonds
+        /// class of every vertex, the odd components of G − A, and why the matching is maximum
+        /// in sentences.
+        #[serde(default)]
+        explain: bool,
+        /// Include `explanation` with `why`: beside the above, why the player to move from each
+        /// vertex wins or loses, one sentence a vertex.
+        #[serde(default)]
+        why: bool,
+    }
+}
+
+game_request! {
+    /// `POST /api/edge/solve`: a board or a graph, as for `/api/token/solve` (a graph's repeated
+    /// pairs are parallel edges; `n m directed`, digraph6 or `"directed": true` give arcs), and
+    /// the search's bound.
+    EdgeSolveRequest {
+        /// The most positions a search expands from one start before that start is undecided.
+        #[serde(default)]
+        max_positions: Option<usize>,
+    }
+}
+
+words_request! {
+    /// `POST /api/words/solve`: a word list, as text (one word a line) or a JSON array of
+    /// words, the rule, a word said first, and the search's bound.
+    WordsSolveRequest {
+        /// A word said first: the answer lists the winning replies to it.
+        #[serde(default)]
+        after: Option<String>,
+        /// The most positions a search expands from one first word before it is undecided.
+        #[serde(default)]
+        max_positions: Option<usize>,
+    }
 }
 
 /// A word list as a request gives it.
@@ -199,122 +242,92 @@ impl WordsInput {
     }
 }
 
-/// `POST /api/token/move` (`/api/move`): a board or a graph, as for `/api/token/solve`, and
-/// the token's path so far.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct MoveRequest {
-    /// The board.
-    #[serde(default)]
-    pub board: Option<GameInput>,
-    /// The graph.
-    #[serde(default)]
-    pub graph: Option<GameInput>,
-    /// The visited vertices in order: the placement first, then every move. On a directed
-    /// graph the first is the token's start.
-    #[serde(default)]
-    pub path: Vec<Step>,
-    /// On a directed graph: the most positions the analysis's search expands.
-    #[serde(default)]
-    pub max_positions: Option<usize>,
+game_request! {
+    /// `POST /api/token/move` (`/api/move`): a board or a graph, as for `/api/token/solve`, and
+    /// the token's path so far.
+    MoveRequest {
+        /// The visited vertices in order: the placement first, then every move. On a directed
+        /// graph the first is the token's start.
+        #[serde(default)]
+        path: Vec<Step>,
+        /// On a directed graph: the most positions the analysis's search expands.
+        #[serde(default)]
+        max_positions: Option<usize>,
+    }
 }
 
-/// `POST /api/edge/move`: a board or a graph, as for `/api/edge/solve`, and the token's walk
-/// so far, its start first.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct EdgeMoveRequest {
-    /// The board.
-    #[serde(default)]
-    pub board: Option<GameInput>,
-    /// The graph.
-    #[serde(default)]
-    pub graph: Option<GameInput>,
-    /// The token's walk: its start, then the vertex each move reached.
-    pub path: Vec<Step>,
-    /// The most positions the analysis's search expands.
-    #[serde(default)]
-    pub max_positions: Option<usize>,
+game_request! {
+    /// `POST /api/edge/move`: a board or a graph, as for `/api/edge/solve`, and the token's walk
+    /// so far, its start first.
+    EdgeMoveRequest {
+        /// The token's walk: its start, then the vertex each move reached.
+        path: Vec<Step>,
+        /// The most positions the analysis's search expands.
+        #[serde(default)]
+        max_positions: Option<usize>,
+    }
 }
 
-/// `POST /api/words/move`: a word list, as for `/api/words/solve`, and the words said so far.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct WordsMoveRequest {
-    /// The words.
-    pub words: WordsInput,
-    /// `last1` (the default) or `last2`.
-    #[serde(default)]
-    pub rule: Option<String>,
-    /// The words said, in order.
-    #[serde(default)]
-    pub said: Vec<String>,
-    /// The most positions a search expands.
-    #[serde(default)]
-    pub max_positions: Option<usize>,
+words_request! {
+    /// `POST /api/words/move`: a word list, as for `/api/words/solve`, and the words said so far.
+    WordsMoveRequest {
+        /// The words said, in order.
+        #[serde(default)]
+        said: Vec<String>,
+        /// The most positions a search expands.
+        #[serde(default)]
+        max_positions: Option<usize>,
+    }
 }
 
-/// `POST /api/token/analyse`, `/api/slide/analyse` (`/api/analyse`): a played record.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AnalyseRequest {
-    /// The record as `geography analyze` reads it: a token game record (a board or an edge
-    /// list, a line `moves`, then the token's path, the placement first) or a slide record
-    /// (NOI2011: the board of `X`, `O` and one `.`, `k`, then 2k moves).
-    pub record: String,
+request! {
+    /// `POST /api/token/analyse`, `/api/slide/analyse` (`/api/analyse`): a played record.
+    AnalyseRequest {
+        /// The record as `geography analyze` reads it: a token game record (a board or an edge
+        /// list, a line `moves`, then the token's path, the placement first) or a slide record
+        /// (NOI2011: the board of `X`, `O` and one `.`, `k`, then 2k moves).
+        record: String,
+    }
 }
 
-/// `POST /api/edge/analyse` and `/api/words/analyse`: a walk record (a graph, a line
-/// `moves`, the token's start and each vertex it moved to) or a chain record (a word list, a
-/// line `---`, the words said).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FamilyAnalyseRequest {
-    /// The record as `geography analyze --game edge` or `--format words` reads it.
-    pub record: String,
-    /// Word chains: `last1` (the default) or `last2`.
-    #[serde(default)]
-    pub rule: Option<String>,
-    /// The most positions a search expands for one position.
-    #[serde(default)]
-    pub max_positions: Option<usize>,
+request! {
+    /// `POST /api/edge/analyse` and `/api/words/analyse`: a walk record (a graph, a line
+    /// `moves`, the token's start and each vertex it moved to) or a chain record (a word list, a
+    /// line `---`, the words said).
+    FamilyAnalyseRequest {
+        /// The record as `geography analyze --game edge` or `--format words` reads it.
+        record: String,
+        /// Word chains: `last1` (the default) or `last2`.
+        #[serde(default)]
+        rule: Option<String>,
+        /// The most positions a search expands for one position.
+        #[serde(default)]
+        max_positions: Option<usize>,
+    }
 }
 
-/// `POST /api/treasure/solve` (`/api/treasure`): one treasure map (HDU 4101 format).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TreasureMapRequest {
-    /// `N M`, then N rows of M integers: `-1` the treasure, `0` empty, `1..=99` a stone.
-    pub map: String,
+request! {
+    /// `POST /api/treasure/solve` (`/api/treasure`): one treasure map (HDU 4101 format).
+    TreasureMapRequest {
+        /// `N M`, then N rows of M integers: `-1` the treasure, `0` empty, `1..=99` a stone.
+        map: String,
+    }
 }
 
-/// `POST /api/slither/solve`: exactly one of a board and a graph, as for
-/// `/api/token/solve`.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SlitherSolveRequest {
-    /// The board.
-    #[serde(default)]
-    pub board: Option<GameInput>,
-    /// The graph.
-    #[serde(default)]
-    pub graph: Option<GameInput>,
+game_request! {
+    /// `POST /api/slither/solve`: exactly one of a board and a graph, as for
+    /// `/api/token/solve`.
+    SlitherSolveRequest {}
 }
 
-/// `POST /api/slither/move`: a board or a graph, as for `/api/token/solve`, and the edges
-/// chosen so far.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SlitherMoveRequest {
-    /// The board.
-    #[serde(default)]
-    pub board: Option<GameInput>,
-    /// The graph.
-    #[serde(default)]
-    pub graph: Option<GameInput>,
-    /// The chosen edges in play order, each `[a, b]` in either orientation.
-    #[serde(default)]
-    pub moves: Vec<EdgeStep>,
+game_request! {
+    /// `POST /api/slither/move`: a board or a graph, as for `/api/token/solve`, and the edges
+    /// chosen so far.
+    SlitherMoveRequest {
+        /// The chosen edges in play order, each `[a, b]` in either orientation.
+        #[serde(default)]
+        moves: Vec<EdgeStep>,
+    }
 }
 
 /// Reads the game of a request: `board` text as a board, `graph` text as graph6 or sparse6

@@ -78,6 +78,11 @@ async fn error_of(uri: &str, body: &Value) -> (StatusCode, Value) {
     (status, value)
 }
 
+/// Where an error answer places its problem: its line and column.
+fn place(error: &Value) -> (Option<u64>, Option<u64>) {
+    (error["line"].as_u64(), error["column"].as_u64())
+}
+
 fn schema_validator() -> jsonschema::Validator {
     let schema: Value = serde_json::from_str(&read("docs/solve.schema.json")).unwrap();
     jsonschema::validator_for(&schema).unwrap()
@@ -267,6 +272,61 @@ async fn compact_answers_match_the_lists() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 
+/// With `explain` (or `why`) the report explains itself: the classes, the odd components of
+/// G − A and the sentences the page shows, valid under both descriptions; without, the
+/// report is the command line's.
+#[tokio::test]
+async fn explained_answers_give_classes_odd_components_and_sentences() {
+    let tailed = "7 6\n0 1\n0 2\n1 2\n2 3\n3 4\n5 6\n";
+    let (status, answer) = post("/api/solve", &json!({"graph": tailed, "why": true})).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    let explanation = &answer["report"]["explanation"];
+    assert_eq!(
+        explanation["classes"],
+        json!({"d": [0, 1, 2, 4], "a": [3], "c": [5, 6]})
+    );
+    assert_eq!(explanation["odd_components"], json!([[0, 1, 2], [4]]));
+    assert_eq!(explanation["why"].as_array().unwrap().len(), 7);
+    assert!(explanation["proof"]
+        .as_str()
+        .unwrap()
+        .contains("(7 − 2 + 1) / 2 = 3 edges; checked independently ✓."));
+    let description: Value = serde_json::from_str(geography_web::OPENAPI_JSON).unwrap();
+    let described = &description["components"]["schemas"]["Report"]["properties"]["explanation"];
+    for key in explanation.as_object().unwrap().keys() {
+        assert!(described["properties"].get(key).is_some(), "no {key}");
+    }
+    let validator = schema_validator();
+    let (_, explained) = post("/api/solve", &json!({"graph": tailed, "explain": true})).await;
+    assert!(explained["report"]["explanation"].get("why").is_none());
+    let (_, compact) = post(
+        "/api/solve",
+        &json!({"board": "2 3 king\n...\n.#.\n", "explain": true, "compact": true}),
+    )
+    .await;
+    let keys: Vec<&String> = compact["report"]["explanation"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .collect();
+    assert_eq!(keys, ["certificate", "proof"]);
+    for report in [&answer["report"], &explained["report"], &compact["report"]] {
+        let errors: Vec<String> = validator
+            .iter_errors(report)
+            .map(|e| e.to_string())
+            .collect();
+        assert!(errors.is_empty(), "solve.schema.json: {errors:?}");
+    }
+    let (_, plain) = post("/api/solve", &json!({ "graph": tailed })).await;
+    assert!(plain["report"].get("explanation").is_none());
+    let (status, _) = error_of(
+        "/api/solve",
+        &json!({"graph": "2 1 directed\n0 1\n", "explain": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
 /// The description tells of the compact form and of every status the limits give.
 #[tokio::test]
 async fn the_openapi_description_has_the_compact_form_and_the_limits_statuses() {
@@ -362,11 +422,7 @@ async fn board_text_errors_carry_line_and_column() {
     for (text, line, column, words) in cases {
         let (status, error) = error_of("/api/solve", &json!({ "board": text })).await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
-        assert_eq!(
-            (error["line"].as_u64(), error["column"].as_u64()),
-            (Some(line), Some(column)),
-            "{error}"
-        );
+        assert_eq!(place(&error), (Some(line), Some(column)), "{error}");
         assert!(error["error"].as_str().unwrap().contains(words), "{error}");
         // The message names the field and the place, as the command line does.
         let place = format!("\"board\": line {line}, column {column}: ");
@@ -481,10 +537,7 @@ async fn limits_answer_413() {
     // A board header over the limit is refused before any row is read.
     let (status, error) = error_of("/api/solve", &json!({"board": "40000 40000\n..\n"})).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
-    assert_eq!(
-        (error["line"].as_u64(), error["column"].as_u64()),
-        (Some(1), Some(1))
-    );
+    assert_eq!(place(&error), (Some(1), Some(1)));
     // A header within the limit with little behind it is a located parse error.
     let (status, error) = error_of("/api/solve", &json!({"board": "100 100\n..\n"})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
@@ -785,10 +838,7 @@ async fn bad_records_are_located_or_refused() {
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(
-        (error["line"].as_u64(), error["column"].as_u64()),
-        (Some(2), Some(6))
-    );
+    assert_eq!(place(&error), (Some(2), Some(6)));
     // A move against the rules: 422, located at the move.
     let (status, error) = error_of(
         "/api/analyse",
@@ -884,10 +934,7 @@ async fn treasure_maps_give_winner_ring_and_safe_hits() {
 
     let (status, error) = error_of("/api/treasure", &json!({"map": "2 2\n0 -1\n0 x\n"})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(
-        (error["line"].as_u64(), error["column"].as_u64()),
-        (Some(3), Some(3))
-    );
+    assert_eq!(place(&error), (Some(3), Some(3)));
     for body in [
         json!({"map": "1 1\n-1\n1 1\n-1\n"}),
         json!({"map": ""}),
@@ -1212,16 +1259,67 @@ async fn the_page_and_its_assets_are_served_and_others_are_json_errors() {
     assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
 }
 
+/// A seeded source of the random requests the crash tests send: numbers, texts over an
+/// alphabet, awkward JSON scalars and raw bytes.
+struct Garbage {
+    seed: u64,
+    alphabet: &'static [u8],
+    scalars: [Value; 7],
+}
+
+impl Garbage {
+    fn new(seed: u64, alphabet: &'static [u8], scalars: [Value; 7]) -> Self {
+        Garbage {
+            seed,
+            alphabet,
+            scalars,
+        }
+    }
+
+    fn next(&mut self) -> u64 {
+        self.seed = self
+            .seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        self.seed >> 33
+    }
+
+    /// A length below `max` and a text of that length over the alphabet.
+    fn text(&mut self, max: u64) -> (usize, String) {
+        let length = (self.next() % max) as usize;
+        let text = (0..length)
+            .map(|_| self.alphabet[(self.next() % self.alphabet.len() as u64) as usize] as char)
+            .collect();
+        (length, text)
+    }
+
+    fn scalar(&mut self) -> Value {
+        let n = self.next();
+        self.scalars[(n % self.scalars.len() as u64) as usize].clone()
+    }
+
+    fn bytes(&mut self, length: usize) -> Vec<u8> {
+        (0..length).map(|_| (self.next() % 256) as u8).collect()
+    }
+}
+
+/// Sends `bodies` to `endpoint`, each answered 200 or a client error, then `raw` bytes,
+/// answered 400.
+async fn survives(endpoint: &str, bodies: impl IntoIterator<Item = Value>, raw: Vec<u8>) {
+    for body in bodies {
+        let (status, value) = post(endpoint, &body).await;
+        assert!(
+            status == StatusCode::OK || status.is_client_error(),
+            "{endpoint} {body}: {status} {value}"
+        );
+    }
+    let (status, _) = post_bytes(endpoint, raw).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
 /// Random bytes and random JSON at every endpoint: always an answer, never a 5xx.
 #[tokio::test]
 async fn no_input_crashes_a_handler() {
-    let mut seed = 0x5eed_u64;
-    let mut next = move || {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        seed >> 33
-    };
     let alphabet = b" \n.#XO-0123456789kinghexhtokr{}[]\",:";
     let scalars = [
         json!(null),
@@ -1232,16 +1330,13 @@ async fn no_input_crashes_a_handler() {
         json!(1.5),
         json!(""),
     ];
+    let mut garbage = Garbage::new(0x5eed, alphabet, scalars);
     for round in 0..600 {
-        let length = (next() % 40) as usize;
-        let text: String = (0..length)
-            .map(|_| alphabet[(next() % alphabet.len() as u64) as usize] as char)
-            .collect();
-        let pick = |n: u64| scalars[(n % scalars.len() as u64) as usize].clone();
-        let step = match next() % 3 {
-            0 => json!([next() % 5, next() % 5]),
-            1 => pick(next()),
-            _ => json!([pick(next()), pick(next())]),
+        let (length, text) = garbage.text(40);
+        let step = match garbage.next() % 3 {
+            0 => json!([garbage.next() % 5, garbage.next() % 5]),
+            1 => garbage.scalar(),
+            _ => json!([garbage.scalar(), garbage.scalar()]),
         };
         let bodies = [
             json!({"board": text}),
@@ -1252,20 +1347,18 @@ async fn no_input_crashes_a_handler() {
             json!({"record": format!("3 3\n0 1\n1 2\n2 0\nmoves\n{text}")}),
             json!({"record": text}),
             json!({"map": text}),
-            json!({"board": {"rows": next() % 4, "cols": next() % 4, "cells": [text.clone()]}}),
-            json!({"graph": {"vertices": next() % 4, "edges": [[next() % 5, next() % 5]]}}),
+            json!({"board": {
+                "rows": garbage.next() % 4,
+                "cols": garbage.next() % 4,
+                "cells": [text.clone()]
+            }}),
+            json!({"graph": {
+                "vertices": garbage.next() % 4,
+                "edges": [[garbage.next() % 5, garbage.next() % 5]]
+            }}),
         ];
         let endpoint = ["/api/solve", "/api/move", "/api/analyse", "/api/treasure"][round % 4];
-        for body in bodies {
-            let (status, value) = post(endpoint, &body).await;
-            assert!(
-                status == StatusCode::OK || status.is_client_error(),
-                "{endpoint} {body}: {status} {value}"
-            );
-        }
-        let raw: Vec<u8> = (0..length).map(|_| (next() % 256) as u8).collect();
-        let (status, _) = post_bytes(endpoint, raw).await;
-        assert_eq!(status, StatusCode::BAD_REQUEST);
+        survives(endpoint, bodies, garbage.bytes(length)).await;
     }
 }
 
@@ -1588,10 +1681,7 @@ async fn slither_solve_agrees_with_the_solver() {
     // Errors are the token game's: located, with the status of their kind.
     let (status, error) = error_of("/api/slither/solve", &json!({"board": "2 2\n..\n.x\n"})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(
-        (error["line"].as_u64(), error["column"].as_u64()),
-        (Some(3), Some(2))
-    );
+    assert_eq!(place(&error), (Some(3), Some(2)));
     let (status, _) = error_of("/api/slither/solve", &json!({"board": "1100 1100\n"})).await;
     assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
     for body in [
@@ -1800,13 +1890,6 @@ async fn slither_answers_match_their_openapi_description_and_never_crash() {
         );
     }
 
-    let mut seed = 0x5117_u64;
-    let mut next = move || {
-        seed = seed
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        seed >> 33
-    };
     let alphabet = b" \n.#-0123456789kinghex[]{}\",:";
     let scalars = [
         json!(null),
@@ -1817,23 +1900,23 @@ async fn slither_answers_match_their_openapi_description_and_never_crash() {
         json!(1.5),
         json!(""),
     ];
+    let mut garbage = Garbage::new(0x5117, alphabet, scalars);
     for round in 0..300 {
-        let length = (next() % 30) as usize;
-        let text: String = (0..length)
-            .map(|_| alphabet[(next() % alphabet.len() as u64) as usize] as char)
-            .collect();
-        let pick = |n: u64| scalars[(n % scalars.len() as u64) as usize].clone();
-        let end = match next() % 3 {
-            0 => json!(next() % 6),
-            1 => json!([next() % 4, next() % 4]),
-            _ => pick(next()),
+        let (length, text) = garbage.text(30);
+        let end = match garbage.next() % 3 {
+            0 => json!(garbage.next() % 6),
+            1 => json!([garbage.next() % 4, garbage.next() % 4]),
+            _ => garbage.scalar(),
         };
-        let edge = match next() % 3 {
-            0 => json!([end.clone(), next() % 6]),
+        let edge = match garbage.next() % 3 {
+            0 => json!([end.clone(), garbage.next() % 6]),
             1 => json!([[1, 1], end.clone()]),
             _ => json!([end.clone()]),
         };
-        let tiny = json!({"vertices": next() % 5, "edges": [[next() % 5, next() % 5]]});
+        let tiny = json!({
+            "vertices": garbage.next() % 5,
+            "edges": [[garbage.next() % 5, garbage.next() % 5]]
+        });
         let bodies = [
             json!({"graph": text}),
             json!({"board": text}),
@@ -1842,16 +1925,7 @@ async fn slither_answers_match_their_openapi_description_and_never_crash() {
             json!({"graph": tiny, "moves": [edge]}),
         ];
         let endpoint = ["/api/slither/solve", "/api/slither/move"][round % 2];
-        for body in bodies {
-            let (status, value) = post(endpoint, &body).await;
-            assert!(
-                status == StatusCode::OK || status.is_client_error(),
-                "{endpoint} {body}: {status} {value}"
-            );
-        }
-        let raw: Vec<u8> = (0..length).map(|_| (next() % 256) as u8).collect();
-        let (status, _) = post_bytes(endpoint, raw).await;
-        assert_eq!(status, StatusCode::BAD_REQUEST);
+        survives(endpoint, bodies, garbage.bytes(length)).await;
     }
 }
 

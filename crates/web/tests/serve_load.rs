@@ -206,10 +206,11 @@ fn big_board(size: usize, neighbourhood: &str, seed: u64) -> String {
     let mut text = format!("{size} {size} {neighbourhood}\n");
     for _ in 0..size {
         for _ in 0..size {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            text.push(if (state >> 33) % 5 == 0 { '#' } else { '.' });
+            text.push(if next_random(&mut state) % 5 == 0 {
+                '#'
+            } else {
+                '.'
+            });
         }
         text.push('\n');
     }
@@ -217,6 +218,34 @@ fn big_board(size: usize, neighbourhood: &str, seed: u64) -> String {
 }
 
 const TINY: &str = "3 3\n.##\n...\n#.#\n";
+
+/// A solve of [`TINY`] from `client` (as `X-Forwarded-For` names it).
+async fn solve_tiny(address: &str, client: &str) -> Answer {
+    post(
+        address,
+        "/api/solve",
+        Some(client),
+        &json!({ "board": TINY }),
+    )
+    .await
+}
+
+/// The next number of a seeded sequence (a linear congruential generator): the high bits of
+/// the new `state`.
+fn next_random(state: &mut u64) -> u64 {
+    *state = state
+        .wrapping_mul(6_364_136_223_846_793_005)
+        .wrapping_add(1_442_695_040_888_963_407);
+    *state >> 33
+}
+
+/// The answer on `stream`, which must come within 10 s.
+async fn answered_at_once(stream: &mut TcpStream) -> Answer {
+    tokio::time::timeout(Duration::from_secs(10), read_answer(stream))
+        .await
+        .expect("answered at once")
+        .unwrap()
+}
 
 /// How a half-open connection stops short of a request.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -311,13 +340,7 @@ async fn half_open_connections_are_dropped_and_small_requests_answered_under_loa
     // Once the jobs compute, a second job of a client computing one is refused.
     server.counted("198.51.100.1", 1, None).await;
     server.counted("198.51.100.2", 1, None).await;
-    let refused = post(
-        &address,
-        "/api/solve",
-        Some("198.51.100.1"),
-        &json!({ "board": TINY }),
-    )
-    .await;
+    let refused = solve_tiny(&address, "198.51.100.1").await;
     assert_eq!(refused.status, 429);
     assert_eq!(refused.header("retry-after"), Some("1"));
     assert!(
@@ -336,13 +359,7 @@ async fn half_open_connections_are_dropped_and_small_requests_answered_under_loa
     assert_eq!(page.status, 200);
     assert!(String::from_utf8_lossy(&page.body).contains("<html"));
     let started = Instant::now();
-    let tiny = post(
-        &address,
-        "/api/solve",
-        Some("198.51.100.3"),
-        &json!({ "board": TINY }),
-    )
-    .await;
+    let tiny = solve_tiny(&address, "198.51.100.3").await;
     let tiny_latency = started.elapsed();
     assert_eq!(tiny.status, 200, "{:?}", tiny.json());
     assert_eq!(tiny.json()["grid"], json!(["W##", "WWL", "#L#"]));
@@ -434,24 +451,12 @@ async fn a_job_past_the_solve_timeout_is_504_and_the_next_job_runs() {
     // The only job slot comes free when the job stops (at the end of the phase it was in);
     // a job of another client waits for it, then runs.
     let started = Instant::now();
-    let next = post(
-        &address,
-        "/api/solve",
-        Some("198.51.100.2"),
-        &json!({ "board": TINY }),
-    )
-    .await;
+    let next = solve_tiny(&address, "198.51.100.2").await;
     let freed = started.elapsed();
     assert_eq!(next.status, 200, "{:?}", next.json());
     assert!(freed < Duration::from_secs(30), "{freed:?}");
     // And the client of the stopped job may send again.
-    let again = post(
-        &address,
-        "/api/solve",
-        Some("198.51.100.1"),
-        &json!({ "board": TINY }),
-    )
-    .await;
+    let again = solve_tiny(&address, "198.51.100.1").await;
     assert_eq!(again.status, 200, "{:?}", again.json());
     eprintln!(
         "a 1000x1000 solve answered 504 after {answered:?} (solve timeout 0.3 s); the next \
@@ -464,12 +469,7 @@ async fn a_job_past_the_solve_timeout_is_504_and_the_next_job_runs() {
 fn slither_search() -> Value {
     let (n, m) = (2000_u64, 2400);
     let mut state = 11_u64;
-    let mut next = move || {
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        (state >> 33) % n
-    };
+    let mut next = move || next_random(&mut state) % n;
     let mut edges = std::collections::BTreeSet::new();
     while edges.len() < m {
         let (u, v) = (next(), next());
@@ -529,13 +529,7 @@ async fn a_searching_job_past_its_timeout_or_left_by_its_client_really_stops() {
         }
     );
     // The only slot is free as soon as the search sees its deadline: the next job runs.
-    let next = post(
-        &address,
-        "/api/solve",
-        Some("198.51.100.2"),
-        &json!({ "board": TINY }),
-    )
-    .await;
+    let next = solve_tiny(&address, "198.51.100.2").await;
     assert_eq!(next.status, 200, "{:?}", next.json());
     let timed_out = started.elapsed();
     assert!(timed_out < Duration::from_secs(10), "{timed_out:?}");
@@ -607,13 +601,7 @@ async fn forwarded_addresses_are_clients_only_when_trusted() {
         let address = server.address.clone();
         let counted_as = if trusted { "198.51.100.1" } else { "127.0.0.1" };
         let long = start_long_job(&server, "198.51.100.1", counted_as).await;
-        let other = post(
-            &address,
-            "/api/solve",
-            Some("198.51.100.2"),
-            &json!({ "board": TINY }),
-        )
-        .await;
+        let other = solve_tiny(&address, "198.51.100.2").await;
         if trusted {
             // Another client behind the proxy.
             assert_eq!(other.status, 200, "{:?}", other.json());
@@ -642,10 +630,7 @@ async fn oversized_bodies_are_refused_unread_and_idle_connections_closed() {
         )
         .await
         .unwrap();
-    let answer = tokio::time::timeout(Duration::from_secs(10), read_answer(&mut stream))
-        .await
-        .expect("answered at once")
-        .unwrap();
+    let answer = answered_at_once(&mut stream).await;
     assert_eq!(answer.status, 413);
     assert_eq!(answer.header("connection"), Some("close"));
     assert_eq!(
@@ -664,10 +649,7 @@ async fn oversized_bodies_are_refused_unread_and_idle_connections_closed() {
         )
         .await
         .unwrap();
-    let answer = tokio::time::timeout(Duration::from_secs(10), read_answer(&mut stream))
-        .await
-        .expect("answered at once")
-        .unwrap();
+    let answer = answered_at_once(&mut stream).await;
     assert_eq!(answer.status, 413);
 
     // A kept-alive connection is served again, then closed once idle past the header

@@ -31,10 +31,14 @@ export async function api(path, body) {
 /**
  * Who wins from every vertex. `input` is `{ board }` or `{ graph }` (text or the JSON
  * form); `edges: true` adds the class of every edge; `compact: true` asks for the compact
- * answer of big boards (the verdicts as one string, `report.status`, and no lists).
+ * answer of big boards (the verdicts as one string, `report.status`, and no lists);
+ * `explain: true` adds `report.explanation` (the class of every vertex, the odd components
+ * of G − A, the proof in sentences), `why: true` with a sentence a vertex.
  */
-export function solve(input, { edges = false, compact = false } = {}) {
-  return api('/api/solve', { ...input, ...(edges && { edges }), ...(compact && { compact }) });
+export function solve(input, { edges = false, compact = false, explain = false, why = false } = {}) {
+  const options = { edges, compact, explain, why };
+  const asked = Object.fromEntries(Object.entries(options).filter(([, value]) => value));
+  return api('/api/solve', { ...input, ...asked });
 }
 
 /** The position the token's `path` reaches (placement first) and the engine's move. */

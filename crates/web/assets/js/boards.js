@@ -1,29 +1,22 @@
 // Boards as data: { rows, cols, nb (the neighbourhood), blocked (one flag per cell, row by
-// row) }, their text form (docs/FORMATS.md), their free cells and neighbours, reading a text
+// row) }, their text form (docs/FORMATS.md), their free cells, reading a text
 // through the API, and the game view of a board that Play and Record use. A game view (of a
 // board here, of a graph in graphs.js) is
 //
 //   { kind, key, board | graph, noun, input, recordHead, name(v), short(v), list(vs, max),
-//     line(v), draw(path, extra), randomWalk() }
+//     line(v), draw(path, extra) }
 //
 // `key` changes whenever the game does; `noun` is what a vertex is called (cell, vertex);
 // `input` is what /api/solve and /api/move take; `recordHead` is the game's text, the part of
 // a record before the line `moves`; `name`, `short` and `list` name vertices in sentences,
 // in the list of moves and in lists; `line(v)` writes a vertex as a record line;
 // `draw(path, extra)` draws the token's path (placement first) with `extra(v)` giving more
-// classes of each vertex (legal, hinted, best, blunder); `randomWalk()` is a random game.
+// classes of each vertex (legal, hinted, best, blunder). The moves themselves are the
+// server's (/api/move): a random game (record.js) is played through it.
 
 import { keyOf, solve } from './api.js';
 import { CANVAS_CELLS, STATUS } from './canvas-view.js';
 import { drawDot, drawGrid, drawPath } from './grid-view.js';
-
-// The neighbourhoods' (row, column) offsets, as in docs/FORMATS.md.
-const OFFSETS = {
-  orthogonal: [[-1, 0], [0, -1], [0, 1], [1, 0]],
-  king: [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]],
-  hex: [[-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0]],
-  knight: [[-2, -1], [-2, 1], [-1, -2], [-1, 2], [1, -2], [1, 2], [2, -1], [2, 1]],
-};
 
 export function cellName([row, col]) {
   return `(${row},${col})`;
@@ -55,11 +48,12 @@ export async function boardFromText(text) {
 }
 
 /**
- * The board a text describes, as the server reads it, and the server's answer (the solve): a
- * compact one for a text of more than CANVAS_CELLS characters, about as many cells.
+ * The board a text describes, as the server reads it, and the server's answer (the solve,
+ * explained): a compact one for a text of more than CANVAS_CELLS characters, about as many
+ * cells.
  */
 export async function readBoard(text) {
-  const answer = await solve({ board: text }, { compact: text.length > CANVAS_CELLS });
+  const answer = await solve({ board: text }, { compact: text.length > CANVAS_CELLS, explain: true });
   const { rows, cols, neighbourhood } = answer.report.board;
   const status = cellStatuses(answer, rows, cols);
   const blocked = Array.from(status, (code) => code === STATUS.blocked);
@@ -77,27 +71,6 @@ export function cellStatuses(answer, rows, cols) {
   const status = new Uint8Array(rows * cols);
   for (let i = 0; i < rows * cols; i += 1) status[i] = codes[letters[i]] ?? STATUS.free;
   return status;
-}
-
-/** A random token game on the board: cells [row, col] (1-based), the placement first. */
-function randomWalk(board) {
-  const free = [];
-  for (let r = 0; r < board.rows; r += 1) {
-    for (let c = 0; c < board.cols; c += 1) if (isFree(board, r, c)) free.push([r, c]);
-  }
-  if (free.length === 0) return [];
-  let [r, c] = free[Math.floor(Math.random() * free.length)];
-  const visited = new Set([`${r},${c}`]);
-  const path = [[r + 1, c + 1]];
-  for (;;) {
-    const next = OFFSETS[board.nb]
-      .map(([dr, dc]) => [r + dr, c + dc])
-      .filter(([nr, nc]) => isFree(board, nr, nc) && !visited.has(`${nr},${nc}`));
-    if (next.length === 0) return path;
-    [r, c] = next[Math.floor(Math.random() * next.length)];
-    visited.add(`${r},${c}`);
-    path.push([r + 1, c + 1]);
-  }
 }
 
 /** Draws a token game on the board: visited cells numbered, the path, the token. */
@@ -134,6 +107,5 @@ export function boardGame(board, version = 0) {
     list: cellList,
     line: ([row, col]) => `${row} ${col}`,
     draw: (path, extra) => drawBoardGame(board, path, extra),
-    randomWalk: () => randomWalk(board),
   };
 }

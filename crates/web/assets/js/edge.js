@@ -6,16 +6,18 @@
 // turns through /api/edge/move or /api/token/move. Whoever cannot move loses.
 //
 // The graph is the one the text area held when Solve was pressed. An edge list or the JSON
-// form is drawn (drawMultigraph, which words.js uses too): parallel edges curved apart, arcs
-// with arrowheads, the used edges numbered by move; other texts (digraph6) are shown as text.
+// form is drawn (multigraph-view.js): parallel edges curved apart, arcs with arrowheads, the
+// used edges numbered by move; other texts (digraph6) are shown as text.
 
 import { outcomeSolve, walkPosition } from './api.js';
-import { $, showError, showHeadline, showPicture, svg } from './dom.js';
-import { drawGraph, HEIGHT, vertexAt, WIDTH } from './graph-view.js';
+import { $, showError, showHeadline } from './dom.js';
+import { vertexAt } from './graph-view.js';
 import { graphInput } from './graphs.js';
-import { layOut } from './layout.js';
 import { isShown } from './modes.js';
-import { showGame, takeBack } from './versus.js';
+import { drawMultigraph, drawNote, laidOut, writtenPairs } from './multigraph-view.js';
+import {
+  engineTurns, giveHint, humanTurn as turnOf, latestAnswer, showGame, showLines, undoTurn,
+} from './versus.js';
 
 const SAMPLE = '5 7\n0 1\n1 2\n2 0\n2 3\n3 4\n4 2\n0 1\n';
 /** The most edges drawn: past them the picture is a tangle, and the walk is shown as text. */
@@ -36,127 +38,7 @@ const state = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// Multigraphs as drawn
-
-/**
- * The pairs an edge list (`n m` or `n m directed`, then m pairs) or a JSON graph writes, or
- * null for any other text (the server still reads it): { n, pairs, directed }.
- */
-export function writtenPairs(text) {
-  try {
-    if (text.trimStart().startsWith('{')) {
-      const json = JSON.parse(text);
-      return checked(json.vertices, json.edges, Boolean(json.directed));
-    }
-    const tokens = text.trim().split(/\s+/);
-    const directed = tokens[2] === 'directed';
-    const first = directed ? 3 : 2;
-    const m = Number(tokens[1]);
-    const pairs = [];
-    for (let i = 0; i < m; i += 1) pairs.push([Number(tokens[first + 2 * i]), Number(tokens[first + 2 * i + 1])]);
-    return checked(Number(tokens[0]), pairs, directed);
-  } catch {
-    return null;
-  }
-}
-
-function checked(n, pairs, directed) {
-  const id = (v) => Number.isInteger(v) && v >= 0 && v < n;
-  if (!Number.isInteger(n) || !Array.isArray(pairs) || !pairs.every((p) => p.length === 2 && id(p[0]) && id(p[1]))) return null;
-  return { n, pairs, directed };
-}
-
-/** `written` ({ n, pairs, directed }) laid out in the picture's frame. */
-export function laidOut(written) {
-  const simple = written.pairs.filter(([u, v]) => u !== v);
-  return { ...written, positions: layOut(written.n, simple, WIDTH, HEIGHT) };
-}
-
-const at = (value) => value.toFixed(1);
-
-/** Where each pair is drawn: a quadratic curve { from, control, to }, or a loop. */
-function geometry(graph, radius) {
-  const groups = new Map();
-  graph.pairs.forEach(([u, v], i) => {
-    const key = `${Math.min(u, v)}-${Math.max(u, v)}`;
-    if (!groups.has(key)) groups.set(key, []);
-    groups.get(key).push(i);
-  });
-  const shapes = [];
-  for (const indices of groups.values()) {
-    indices.forEach((i, k) => {
-      const [u, v] = graph.pairs[i];
-      const [x, y] = graph.positions[u];
-      if (u === v) {
-        const size = radius * (2.2 + 0.9 * k);
-        shapes[i] = { loop: true, x, y, size, label: [x, y - radius - size * 0.75] };
-        return;
-      }
-      // Curve the k-th of c edges between the same two vertices sideways, measured from the
-      // lower id to the higher, so that arcs both ways part too.
-      const [a, b] = u < v ? [u, v] : [v, u];
-      const [ax, ay] = graph.positions[a];
-      const [bx, by] = graph.positions[b];
-      const length = Math.hypot(bx - ax, by - ay) || 1;
-      const [nx, ny] = [-(by - ay) / length, (bx - ax) / length];
-      const offset = (k - (indices.length - 1) / 2) * Math.max(18, radius * 1.6);
-      const control = [(ax + bx) / 2 + nx * offset * 2, (ay + by) / 2 + ny * offset * 2];
-      const [tx, ty] = graph.positions[v];
-      const toward = ([px, py], [qx, qy], cut) => {
-        const d = Math.hypot(qx - px, qy - py) || 1;
-        return [px + ((qx - px) / d) * cut, py + ((qy - py) / d) * cut];
-      };
-      const from = toward([x, y], control, radius);
-      const to = toward([tx, ty], control, radius + (graph.directed ? 1 : 0));
-      const label = [0.25 * x + 0.5 * control[0] + 0.25 * tx, 0.25 * y + 0.5 * control[1] + 0.25 * ty];
-      shapes[i] = { from, control, to, label };
-    });
-  }
-  return shapes;
-}
-
-/**
- * Draws a multigraph ({ n, pairs, directed, positions }) in #graph. `look` says how:
- * `vertex(v)` gives { cls, label, title } as for drawGraph; `pair(i)` gives { cls, label } of
- * the i-th pair (its classes among used, legal, winning; a text beside it).
- */
-export function drawMultigraph(graph, look) {
-  drawGraph({ n: graph.n, edges: [], positions: graph.positions }, {
-    vertex: look.vertex,
-    under(layer, geo) {
-      const defs = svg('defs', {}, layer);
-      for (const kind of ['plain', 'used', 'legal', 'winning']) {
-        const marker = svg('marker', {
-          id: `arrow-${kind}`, viewBox: '0 0 10 10', refX: 9, refY: 5, markerUnits: 'userSpaceOnUse',
-          markerWidth: 11, markerHeight: 11, orient: 'auto',
-        }, defs);
-        svg('path', { d: 'M0,0 L10,5 L0,10 z', class: `arrow-head ${kind}` }, marker);
-      }
-      const shapes = geometry(graph, geo.radius);
-      graph.pairs.forEach(([u, v], i) => {
-        const shape = shapes[i];
-        const { cls = '', label = '' } = look.pair ? look.pair(i) : {};
-        const kind = ['used', 'winning', 'legal'].find((name) => cls.split(' ').includes(name)) || 'plain';
-        let d;
-        if (shape.loop) {
-          const { x, y, size } = shape;
-          const r = geo.radius;
-          d = `M${at(x - r * 0.5)},${at(y - r * 0.85)} C${at(x - size)},${at(y - r - size * 1.3)} ` +
-            `${at(x + size)},${at(y - r - size * 1.3)} ${at(x + r * 0.5)},${at(y - r * 0.85)}`;
-        } else {
-          const { from, control, to } = shape;
-          d = `M${at(from[0])},${at(from[1])} Q${at(control[0])},${at(control[1])} ${at(to[0])},${at(to[1])}`;
-        }
-        const path = svg('path', { d, class: `arc ${cls}`.trim(), 'data-pair': i, 'data-ends': `${u}-${v}` }, layer);
-        if (graph.directed) path.setAttribute('marker-end', `url(#arrow-${kind})`);
-        if (label !== '') {
-          const text = svg('text', { x: at(shape.label[0]), y: at(shape.label[1]), class: `arc-label ${kind}` }, layer);
-          text.textContent = label;
-        }
-      });
-    },
-  });
-}
+// The walk on the drawn multigraph
 
 /**
  * Which pair each move of a walk used, as a map from the pair's index to the move's number
@@ -188,7 +70,7 @@ function pairsOf(graph, used, [a, b]) {
 const walk = () => (state.start === null ? [] : [state.start, ...state.moves]);
 const steps = () => walk().slice(1).map((v, i) => [walk()[i], v]);
 const token = () => (state.start === null ? null : walk()[walk().length - 1]);
-const humanTurn = () => state.moves.length % 2 === state.human - 1;
+const humanTurn = () => turnOf(state, state.moves);
 const moveText = ([a, b]) => `${a}→${b}`;
 
 function say(text) {
@@ -196,30 +78,15 @@ function say(text) {
 }
 
 /** Asks where the game stands, and lets the engine answer while it is its turn. */
-async function advance({ engine = true } = {}) {
-  state.asked += 1;
-  const question = state.asked;
-  state.busy = true;
-  update();
-  let refused = null;
-  try {
-    let info = await walkPosition(state.game, state.input, walk());
-    while (engine && question === state.asked && !info.game_over && !humanTurn() && info.engine_move) {
-      state.moves.push(info.engine_move[1]);
-      info = await walkPosition(state.game, state.input, walk());
-    }
-    if (question !== state.asked) return null;
-    state.info = info;
-  } catch (error) {
-    if (question !== state.asked) return null;
-    refused = error;
-    state.info = null;
-    say(`Error: ${error.message}`);
-  }
-  state.busy = false;
-  update();
-  return refused;
-}
+const advance = engineTurns(state, {
+  moves: () => state.moves,
+  ask: (moves) => walkPosition(state.game, state.input, [state.start, ...moves]),
+  over: (info) => info.game_over,
+  engineMove: (info) => (info.engine_move ? info.engine_move[1] : null),
+  say,
+  update: () => update(),
+  forget: true,
+});
 
 async function newGame(engineFirst, start = Number($('#e-start').value)) {
   if (state.input === null || !Number.isInteger(start) || $('#e-start').options.length === 0) return;
@@ -259,23 +126,13 @@ function typedMove() {
 }
 
 function undo() {
-  if (!takeBack(state.moves, state.human)) {
-    say('Nothing to undo.');
-    return;
-  }
-  state.hint = false;
-  say('Taken back.');
-  advance({ engine: false });
+  undoTurn(state, state.moves, say, advance);
 }
 
 function hint() {
-  if (!state.info || state.info.game_over || !humanTurn()) return;
-  state.hint = true;
-  const moves = state.info.winning_moves;
-  say(moves.length === 0
-    ? 'No winning move: against perfect play every move loses.'
-    : `Winning moves: ${moves.map(moveText).join(', ')}`);
-  update();
+  const playable = Boolean(state.info && !state.info.game_over && humanTurn());
+  const words = ['No winning move: against perfect play every move loses.', 'Winning moves'];
+  if (giveHint(state, playable, say, moveText, words)) update();
 }
 
 function playState() {
@@ -354,13 +211,7 @@ function showAnswer() {
   $('#e-wins').textContent = listText(wins);
   $('#e-loses').textContent = listText(loses);
   $('#e-undecided').textContent = listText(undecided);
-  const lines = $('#e-summary-text');
-  lines.replaceChildren();
-  for (const line of summary) {
-    const item = document.createElement('li');
-    item.textContent = line;
-    lines.appendChild(item);
-  }
+  showLines('#e-summary-text', summary);
 }
 
 /** Keeps the checkbox and the game choice in step with the text's first line. */
@@ -390,20 +241,12 @@ function toggleDirected() {
 async function solve() {
   const text = $('#e-text').value;
   const game = $('#e-game').value;
-  state.asked += 1;
-  const question = state.asked;
-  let input;
-  let answer;
-  try {
-    input = graphInput(text);
-    answer = await outcomeSolve(game, input);
-  } catch (error) {
-    if (question !== state.asked) return;
-    showError('#e-error', error);
-    return;
-  }
-  if (question !== state.asked) return;
-  showError('#e-error', null);
+  const asked = await latestAnswer(state, '#e-error', async () => {
+    const input = graphInput(text);
+    return { input, answer: await outcomeSolve(game, input) };
+  });
+  if (!asked) return;
+  const { input, answer } = asked;
   const written = writtenPairs(text);
   const drawable = written && written.n === answer.report.vertices && written.pairs.length <= DRAW_EDGES;
   Object.assign(state, {
@@ -429,15 +272,12 @@ async function solve() {
 // The picture
 
 function render() {
-  const graph = state.drawn;
-  if (!graph) {
-    showPicture('graph');
-    $('#graph').replaceChildren();
-    const note = svg('text', { x: 20, y: 40, class: 'picture-note' }, $('#graph'));
-    note.textContent = state.input === null ? 'Solve a graph to draw it.' : 'This graph is not drawn: the walk and the moves are listed in the panel.';
-    $('#status').textContent = playState()[1];
+  if (!state.drawn) {
+    const note = state.input === null ? 'Solve a graph to draw it.' : 'This graph is not drawn: the walk and the moves are listed in the panel.';
+    drawNote(note, playState()[1]);
     return;
   }
+  const graph = state.drawn;
   const playing = state.start !== null && state.info !== null;
   const yours = playing && !state.info.game_over && humanTurn() && !state.busy;
   const path = walk();

@@ -9,7 +9,7 @@
 import { solve } from './api.js';
 import { $, capital, clampInput, download, isTyping, onFileChosen, setStatus, showError, svg } from './dom.js';
 import { drawGraph, HEIGHT, pointAt, vertexAt, WIDTH } from './graph-view.js';
-import { edgeListText, gallaiEdmonds, graphFromText, graphGame, graphObject, oddComponents } from './graphs.js';
+import { edgeListText, EXPLAINED, graphFromText, graphGame, graphObject } from './graphs.js';
 import { layOut } from './layout.js';
 import { isShown, redraw, refreshLegend } from './modes.js';
 import { showVerdict } from './verdict.js';
@@ -21,7 +21,7 @@ const SAMPLE = { n: 7, edges: [[0, 1], [0, 2], [1, 2], [2, 3], [3, 4], [5, 6]] }
 const state = {
   graph: { ...SAMPLE, positions: layOut(SAMPLE.n, SAMPLE.edges, WIDTH, HEIGHT) },
   version: 0,
-  solution: null, // the last /api/solve answer (with the edge classes)
+  solution: null, // the last /api/solve answer (explained, with the edge classes)
   solvedVersion: -1,
   selected: null, // the vertex clicked first, waiting for the second
   inspected: null, // the vertex whose verdict is explained
@@ -57,7 +57,7 @@ function scheduleSolve() {
 async function runSolve() {
   const version = state.version;
   try {
-    const answer = await solve({ graph: graphObject(state.graph) }, { edges: true });
+    const answer = await solve({ graph: graphObject(state.graph) }, EXPLAINED);
     if (version !== state.version) return;
     showError('#graph-error', null);
     solved(answer);
@@ -83,23 +83,19 @@ function solved(answer) {
 // ---------------------------------------------------------------------------------------------
 // Analysis: the numbers, the proof and why
 
-/** Everything the picture and the sentences need from the answer. */
+/** Everything the picture needs from the answer: the server's classes, odd components and sentences. */
 function reading(answer) {
-  const { graph } = state;
-  const { certificate } = answer.report;
-  const mate = new Map();
-  for (const [u, v] of certificate.matching) {
-    mate.set(u, v);
-    mate.set(v, u);
+  const { certificate, explanation } = answer.report;
+  const classes = new Map();
+  for (const [name, vertices] of Object.entries(explanation.classes)) {
+    for (const v of vertices) classes.set(v, name.toUpperCase());
   }
-  const proofSet = new Set(certificate.konig_cover || certificate.tutte_berge_barrier);
   return {
     wins: new Set(answer.report.mover_wins),
-    classes: gallaiEdmonds(graph, answer.report.mover_loses),
-    mate,
+    classes,
     konig: Boolean(certificate.konig_cover),
-    proofSet,
-    oddParts: certificate.konig_cover ? [] : oddComponents(graph, proofSet),
+    proofSet: new Set(certificate.konig_cover || certificate.tutte_berge_barrier),
+    oddParts: explanation.odd_components || [],
   };
 }
 
@@ -111,58 +107,11 @@ function showAnalysis() {
     for (const id of ['#g-proof', '#g-why']) $(id).textContent = '';
     return;
   }
-  const read = reading(answer);
-  $('#g-proof').textContent = proofText(answer.report, read);
+  const { explanation } = answer.report;
+  $('#g-proof').textContent = explanation.proof;
   $('#g-why').textContent = state.inspected === null
     ? 'Click a vertex to see why the player to move from it wins or loses.'
-    : whyText(state.inspected, read);
-}
-
-/** Why the drawn matching is maximum, in words. */
-function proofText(report, read) {
-  const size = report.matching_size;
-  const n = report.vertices;
-  const checked = report.certificate.verified ? 'checked independently ✓' : 'CHECK FAILED';
-  const claim = `Proof that the ${size} drawn edges are a maximum matching`;
-  if (2 * size === n) return `${claim}: they cover every vertex (a perfect matching); ${checked}.`;
-  if (read.konig) {
-    const k = read.proofSet.size;
-    return `${claim} (König): the ${k} ringed vertices touch every edge, and no two matching edges ` +
-      `share a vertex, so no matching has more than ${k} edges; ${checked}.`;
-  }
-  const a = read.proofSet.size;
-  const q = read.oddParts.length;
-  const parts = `${q} odd part${q === 1 ? '' : 's'} (shaded)`;
-  if (a === 0) {
-    return `${claim} (Tutte–Berge): the graph has ${parts}; each leaves a vertex unmatched, so at most ` +
-      `(${n} − ${q}) / 2 = ${(n - q) / 2} edges fit; ${checked}.`;
-  }
-  const boxed = a === 1 ? 'the boxed vertex' : `the ${a} boxed vertices`;
-  return `${claim} (Tutte–Berge): without ${boxed} (the set A), the graph falls into ${parts}; each ` +
-    `leaves a vertex unmatched unless it is matched into A, so every matching misses at least ${q} − ${a} ` +
-    `vertices and has at most (${n} − ${q} + ${a}) / 2 = ${(n - q + a) / 2} edges; ${checked}.`;
-}
-
-/** Why the player to move from `v` wins or loses, from its Gallai–Edmonds class. */
-function whyText(v, read) {
-  const { graph } = state;
-  const name = `vertex ${v}`;
-  if (read.classes[v] === 'D') {
-    if (!graph.edges.some(([a, b]) => a === v || b === v)) {
-      return `${capital(name)} has no neighbour: the player to move from it is stuck and loses.`;
-    }
-    return `Some maximum matching misses ${name} (it is in D, the vertices a maximum matching can leave ` +
-      'out), so the player to move from it loses. Take such a matching: every neighbour they can move to is ' +
-      'matched in it (or the matching would grow by one), and the other player answers with that ' +
-      "neighbour's partner, until the mover is stuck.";
-  }
-  const where = read.classes[v] === 'A'
-    ? 'it is in A: next to vertices a maximum matching can miss, but never missed itself'
-    : 'it is in C: neither it nor any neighbour is ever missed';
-  const mate = read.mate.get(v);
-  return `Every maximum matching covers ${name} (${where}), so the player to move from it wins: move to ` +
-    `its partner ${mate} in the drawn matching. Without ${name} the rest of that matching is still maximum and ` +
-    `misses ${mate}, so the other player starts from ${mate} in a losing position.`;
+    : explanation.why[state.inspected];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -188,7 +137,7 @@ function render() {
         const win = read.wins.has(v);
         classes.push(win ? 'win' : 'lose');
         label = win ? 'W' : 'L';
-        title += `: the player to move from here ${win ? 'wins' : 'loses'} (class ${read.classes[v]})`;
+        title += `: the player to move from here ${win ? 'wins' : 'loses'} (class ${read.classes.get(v)})`;
       }
       if (v === state.selected) classes.push('selected');
       return { cls: classes.join(' '), label, title };
@@ -432,9 +381,11 @@ export const graphMode = {
   keyDown,
   game: () => graphGame(state.graph, state.version),
   shared: () => ({ graph: { n: state.graph.n, edges: state.graph.edges.map((edge) => edge.slice()) } }),
-  openShared({ graph }) {
+  async openShared({ graph }) {
+    // The server reads the graph first: one past its limits is refused, not drawn.
+    const { answer } = await graphFromText(JSON.stringify(graphObject(graph)));
     showError('#graph-error', null);
     const edges = graph.edges.map((edge) => edge.slice());
-    setGraph({ n: graph.n, edges, positions: layOut(graph.n, edges, WIDTH, HEIGHT) });
+    setGraph({ n: graph.n, edges, positions: layOut(graph.n, edges, WIDTH, HEIGHT) }, answer);
   },
 };

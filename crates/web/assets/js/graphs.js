@@ -1,11 +1,11 @@
 // Graphs as data: { n, edges: [[u, v], …] with u < v, positions: [[x, y], …] }, their edge
 // list and JSON forms, reading any graph text through the API (the server knows the formats;
-// only JSON is parsed here, to send it as the object it is), the Gallai–Edmonds classes read
-// off a solve answer, and the game view of a graph for Play and Record (see boards.js).
+// only JSON is parsed here, to send it as the object it is), and the game view of a graph for
+// Play and Record (see boards.js).
 
 import { solve } from './api.js';
 import { drawGraphGame, HEIGHT, WIDTH } from './graph-view.js';
-import { adjacency, layOut } from './layout.js';
+import { layOut } from './layout.js';
 
 /** The most vertices drawn: SVG stays quick up to a few thousand. */
 export const DRAW_LIMIT = 5000;
@@ -38,12 +38,15 @@ function edgesOf(report) {
   return [...vital, ...allowed, ...forbidden].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 }
 
+/** What graph mode asks of a solve: the edge classes, and why every vertex wins or loses. */
+export const EXPLAINED = { edges: true, why: true };
+
 /**
  * The graph a text describes, as the server reads it, laid out; with the server's answer
- * (the solve, with the edge classes).
+ * (the solve, explained: EXPLAINED).
  */
 export async function graphFromText(text) {
-  const answer = await solve({ graph: graphInput(text) }, { edges: true });
+  const answer = await solve({ graph: graphInput(text) }, EXPLAINED);
   const n = answer.report.vertices;
   if (n > DRAW_LIMIT) {
     throw new Error(`a graph of ${n} vertices is too large to draw here (at most ${DRAW_LIMIT}); ` +
@@ -51,59 +54,6 @@ export async function graphFromText(text) {
   }
   const edges = edgesOf(answer.report);
   return { graph: { n, edges, positions: layOut(n, edges, WIDTH, HEIGHT) }, answer };
-}
-
-/**
- * The Gallai–Edmonds class of every vertex, from the starts the mover loses from: D, the
- * vertices some maximum matching misses (exactly those); A, their other neighbours; C, the
- * rest.
- */
-export function gallaiEdmonds(graph, moverLoses) {
-  const classes = new Array(graph.n).fill('C');
-  for (const v of moverLoses) classes[v] = 'D';
-  for (const [u, v] of graph.edges) {
-    if (classes[u] === 'D' && classes[v] !== 'D') classes[v] = 'A';
-    if (classes[v] === 'D' && classes[u] !== 'D') classes[u] = 'A';
-  }
-  return classes;
-}
-
-/** The components of the graph without the vertices in `removed` (a Set) with an odd number of vertices. */
-export function oddComponents(graph, removed) {
-  const neighbours = adjacency(graph.n, graph.edges);
-  const seen = new Uint8Array(graph.n);
-  const odd = [];
-  for (let root = 0; root < graph.n; root += 1) {
-    if (seen[root] || removed.has(root)) continue;
-    seen[root] = 1;
-    const part = [root];
-    for (let head = 0; head < part.length; head += 1) {
-      for (const w of neighbours[part[head]]) {
-        if (!seen[w] && !removed.has(w)) {
-          seen[w] = 1;
-          part.push(w);
-        }
-      }
-    }
-    if (part.length % 2 === 1) odd.push(part);
-  }
-  return odd;
-}
-
-/** A random token game on the graph: vertex ids, the placement first. */
-function randomWalk(graph) {
-  if (graph.n === 0) return [];
-  const neighbours = adjacency(graph.n, graph.edges);
-  let v = Math.floor(Math.random() * graph.n);
-  const path = [v];
-  const visited = new Set(path);
-  for (;;) {
-    const next = neighbours[v].filter((w) => !visited.has(w));
-    if (next.length === 0) return path;
-    v = next[Math.floor(Math.random() * next.length)];
-    visited.add(v);
-    path.push(v);
-  }
 }
 
 /** The vertices' names, the first `max` of them. */
@@ -127,6 +77,5 @@ export function graphGame(graph, version = 0) {
     list: vertexList,
     line: (v) => String(v),
     draw: (path, extra) => drawGraphGame(graph, path, extra),
-    randomWalk: () => randomWalk(graph),
   };
 }

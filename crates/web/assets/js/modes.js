@@ -8,7 +8,8 @@
 // handled) }. `legend` is a list of [swatch class, text], or a function giving one.
 //
 // Share links (share.js) use more hooks: an editor's `shared()` gives { board } or { graph }
-// and `openShared(position)` edits the position's board or graph; a mode that plays has
+// and `openShared(position)` edits the position's board or graph once the server has read it
+// (one past the server's limits is refused, not drawn); a mode that plays has
 // `moves()` (the moves played) and `replay(moves)` (plays them again on the game in front).
 // A mode with `shares: false` has no share link: Copy link is disabled while it is shown.
 

@@ -3,7 +3,7 @@
 // record is a slide-game record (NOI2011), a whole token game (a board or a graph, a line
 // `moves`, then the moves), or only the moves, played on the game in front.
 
-import { analyse } from './api.js';
+import { analyse, position } from './api.js';
 import { boardFromText, boardGame, cellList, cellName } from './boards.js';
 import { currentBoard } from './board.js';
 import { $, capital, isTyping, onFileChosen, setStatus, showError } from './dom.js';
@@ -98,14 +98,33 @@ async function analyseRecord() {
   }
 }
 
-function randomRecord() {
-  const game = frontSnapshot();
-  const path = game.randomWalk();
-  if (path.length === 0) {
-    showError('#record-error', new Error(`the ${game.kind} has no ${game.noun}`));
-    return;
+/**
+ * A random token game on `game`, played through the API: each move one of the legal moves the
+ * server lists (the placement first), until none is left; the path.
+ */
+async function randomPath(game) {
+  const path = [];
+  for (;;) {
+    const { legal_moves: moves } = await position(game.input, path);
+    if (moves.length === 0) return path;
+    path.push(moves[Math.floor(Math.random() * moves.length)]);
   }
-  $('#record-text').value = `${game.recordHead}moves\n${path.map(game.line).join('\n')}\n`;
+}
+
+/** A random game on the game in front as the record; `data-random` counts them. */
+async function randomRecord() {
+  const game = frontSnapshot();
+  const text = $('#record-text');
+  try {
+    const path = await randomPath(game);
+    if (path.length === 0) throw new Error(`the ${game.kind} has no ${game.noun}`);
+    text.value = `${game.recordHead}moves\n${path.map(game.line).join('\n')}\n`;
+  } catch (error) {
+    showError('#record-error', error);
+    return;
+  } finally {
+    text.dataset.random = Number(text.dataset.random || 0) + 1;
+  }
   analyseRecord();
 }
 

@@ -28,7 +28,7 @@ export async function openPosition(position) {
   if (['board', 'graph'].includes(position.mode) && position.mode !== position.kind) {
     throw new Error(`this share link cannot be opened: the ${position.mode} mode shows no ${position.kind}`);
   }
-  modeNamed(position.kind).openShared(position);
+  await modeNamed(position.kind).openShared(position);
   showMode(position.kind);
   showMode(position.mode);
   const player = modeNamed(position.mode);

@@ -12,7 +12,9 @@ import { $, svg } from './dom.js';
 import { drawGraph, drawVertexPath } from './graph-view.js';
 import { drawGrid, drawPath } from './grid-view.js';
 import { frontGame, isShown } from './modes.js';
-import { showGame, takeBack, wireControls } from './versus.js';
+import {
+  engineTurns, giveHint, humanTurn as turnOf, showGame, undoTurn, wireControls,
+} from './versus.js';
 
 const state = {
   moves: [], // the chosen edges, in play order, as played ([end, new vertex] for extensions)
@@ -43,34 +45,18 @@ function say(text) {
 }
 
 function humanTurn() {
-  return state.moves.length % 2 === state.human - 1;
+  return turnOf(state, state.moves);
 }
 
 /** Asks where the game stands after `moves`, and lets the engine answer while it is its turn. */
-async function advance({ engine = true } = {}) {
-  state.asked += 1;
-  const question = state.asked;
-  state.busy = true;
-  update();
-  let refused = null;
-  try {
-    const { input } = currentGame();
-    let { position } = await slitherPosition(input, state.moves);
-    while (engine && question === state.asked && !position.finished && !humanTurn() && position.engine_move) {
-      state.moves.push(position.engine_move);
-      ({ position } = await slitherPosition(input, state.moves));
-    }
-    if (question !== state.asked) return null;
-    state.info = position;
-  } catch (error) {
-    if (question !== state.asked) return null;
-    refused = error;
-    say(`Error: ${error.message}`);
-  }
-  state.busy = false;
-  update();
-  return refused;
-}
+const advance = engineTurns(state, {
+  moves: () => state.moves,
+  ask: async (moves) => (await slitherPosition(currentGame().input, moves)).position,
+  over: (position) => position.finished,
+  engineMove: (position) => position.engine_move,
+  say,
+  update: () => update(),
+});
 
 async function newGame(engineFirst) {
   const game = currentGame();
@@ -119,24 +105,18 @@ async function choose(v) {
 }
 
 function undo() {
-  if (!takeBack(state.moves, state.human)) {
-    say('Nothing to undo.');
-    return;
-  }
-  Object.assign(state, { hint: false, selected: null });
-  say('Taken back.');
-  advance({ engine: false });
+  undoTurn(state, state.moves, say, (options) => {
+    state.selected = null;
+    return advance(options);
+  });
 }
 
 function hint() {
-  if (!state.info || state.info.finished || !humanTurn()) return;
-  state.hint = true;
   const game = currentGame();
-  const moves = state.info.winning_moves;
-  say(moves.length === 0
-    ? 'No winning move: against perfect play every move loses.'
-    : `Winning moves: ${moves.map(([a, b]) => `${game.short(a)}–${game.short(b)}`).join(', ')}`);
-  render();
+  const playable = Boolean(state.info && !state.info.finished && humanTurn());
+  const name = ([a, b]) => `${game.short(a)}–${game.short(b)}`;
+  const words = ['No winning move: against perfect play every move loses.', 'Winning moves'];
+  if (giveHint(state, playable, say, name, words)) render();
 }
 
 function playState() {

@@ -4,15 +4,17 @@
 // /api/words/solve who wins and with which first words; play goes through /api/words/move.
 //
 // The list is drawn as what the game is, directed edge geography (drawMultigraph of
-// edge.js): a vertex per beginning or ending, an arc per word from its beginning to its
+// multigraph-view.js): a vertex per beginning or ending, an arc per word from its beginning to its
 // ending, the words said numbered, the legal ones dashed, the winning ones (after a hint)
 // green.
 
 import { wordsPosition, wordsSolve } from './api.js';
-import { $, showError, showHeadline, showPicture, svg } from './dom.js';
-import { drawMultigraph, laidOut } from './edge.js';
+import { $, showError, showHeadline } from './dom.js';
 import { isShown } from './modes.js';
-import { showGame, takeBack } from './versus.js';
+import { drawMultigraph, drawNote, laidOut } from './multigraph-view.js';
+import {
+  engineTurns, giveHint, humanTurn as turnOf, latestAnswer, showGame, showLines, undoTurn,
+} from './versus.js';
 
 const SAMPLE = 'apple\neagle\negg\nelephant\ntiger\nrabbit\ntoad\ndog\ngoat\n';
 /** The most words drawn. */
@@ -61,36 +63,21 @@ function letterGraph(text, rule) {
   return { ...laidOut({ n: keys.length, pairs, directed: true }), keys, words };
 }
 
-const humanTurn = () => state.said.length % 2 === state.human - 1;
+const humanTurn = () => turnOf(state, state.said);
 
 function say(text) {
   $('#w-hint-text').textContent = text;
 }
 
 /** Asks where the chain stands, and lets the engine answer while it is its turn. */
-async function advance({ engine = true } = {}) {
-  state.asked += 1;
-  const question = state.asked;
-  state.busy = true;
-  update();
-  let refused = null;
-  try {
-    let info = await wordsPosition(state.words, state.rule, state.said);
-    while (engine && question === state.asked && !info.game_over && !humanTurn() && info.engine_move) {
-      state.said.push(info.engine_move);
-      info = await wordsPosition(state.words, state.rule, state.said);
-    }
-    if (question !== state.asked) return null;
-    state.info = info;
-  } catch (error) {
-    if (question !== state.asked) return null;
-    refused = error;
-    say(`Error: ${error.message}`);
-  }
-  state.busy = false;
-  update();
-  return refused;
-}
+const advance = engineTurns(state, {
+  moves: () => state.said,
+  ask: (said) => wordsPosition(state.words, state.rule, said),
+  over: (info) => info.game_over,
+  engineMove: (info) => info.engine_move,
+  say,
+  update: () => update(),
+});
 
 async function newGame(engineFirst) {
   if (state.words === null) return;
@@ -130,23 +117,13 @@ function typedWord() {
 }
 
 function undo() {
-  if (!takeBack(state.said, state.human)) {
-    say('Nothing to undo.');
-    return;
-  }
-  state.hint = false;
-  say('Taken back.');
-  advance({ engine: false });
+  undoTurn(state, state.said, say, advance);
 }
 
 function hint() {
-  if (!state.info || state.info.game_over || !humanTurn()) return;
-  state.hint = true;
-  const moves = state.info.winning_moves;
-  say(moves.length === 0
-    ? 'No winning word: against perfect play every word loses.'
-    : `Winning words: ${moves.join(', ')}`);
-  update();
+  const playable = Boolean(state.info && !state.info.game_over && humanTurn());
+  const words = ['No winning word: against perfect play every word loses.', 'Winning words'];
+  if (giveHint(state, playable, say, String, words)) update();
 }
 
 function playState() {
@@ -211,30 +188,14 @@ function showAnswer() {
   $('#w-stat-words').textContent = report.words;
   $('#w-winning').textContent = report.winning_first_words.length ? report.winning_first_words.join(', ') : 'none';
   $('#w-undecided').textContent = report.undecided_first_words.length ? report.undecided_first_words.join(', ') : 'none';
-  const lines = $('#w-summary-text');
-  lines.replaceChildren();
-  for (const line of summary) {
-    const item = document.createElement('li');
-    item.textContent = line;
-    lines.appendChild(item);
-  }
+  showLines('#w-summary-text', summary);
 }
 
 async function solve() {
   const words = $('#w-text').value;
   const rule = $('#w-rule').value;
-  state.asked += 1;
-  const question = state.asked;
-  let answer;
-  try {
-    answer = await wordsSolve(words, rule);
-  } catch (error) {
-    if (question !== state.asked) return;
-    showError('#w-error', error);
-    return;
-  }
-  if (question !== state.asked) return;
-  showError('#w-error', null);
+  const answer = await latestAnswer(state, '#w-error', () => wordsSolve(words, rule));
+  if (!answer) return;
   showError('#w-move-error', null);
   Object.assign(state, {
     words, rule, answer, drawn: letterGraph(words, rule), said: [], info: null, hint: false, busy: false,
@@ -247,11 +208,7 @@ async function solve() {
 function render() {
   const graph = state.drawn;
   if (!graph) {
-    showPicture('graph');
-    $('#graph').replaceChildren();
-    const note = svg('text', { x: 20, y: 40, class: 'picture-note' }, $('#graph'));
-    note.textContent = state.words === null ? 'Solve a word list to draw it.' : 'This list is not drawn: the words are listed in the panel.';
-    $('#status').textContent = playState()[1];
+    drawNote(state.words === null ? 'Solve a word list to draw it.' : 'This list is not drawn: the words are listed in the panel.', playState()[1]);
     return;
   }
   const yours = state.info && !state.info.game_over && humanTurn() && !state.busy;
