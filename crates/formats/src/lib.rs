@@ -40,6 +40,7 @@
 #![deny(missing_docs)]
 
 mod board;
+mod edges;
 mod graph6;
 mod input;
 mod json;
@@ -52,10 +53,11 @@ mod words;
 mod written;
 
 pub use board::{parse_board, parse_board_with_limits};
+pub use edges::{parse_edges, parse_edges_with_limits};
 pub use graph6::{encode_graph6, parse_graph6, parse_graph6_line, parse_graph6_with_limits};
 pub use input::{
-    detect, grid_header, parse, parse_edges, parse_edges_with_limits, parse_json,
-    parse_json_with_limits, parse_with_limits, Format, Input,
+    detect, grid_header, parse, parse_json, parse_json_with_limits, parse_with_limits, Format,
+    Input,
 };
 pub use record::{
     parse_slither_record, parse_slither_record_with_limits, parse_token_record,

@@ -468,6 +468,19 @@ fn parse_integer(text: &[u8]) -> Number {
     Number::Value(value)
 }
 
+/// A size token: a non-negative decimal integer that fits `u64` (an optional `+` allowed),
+/// with its position; `None` for anything else (the parser reports it).
+pub(crate) fn size(token: Token<'_>) -> Option<(u64, (u32, u32))> {
+    let digits = token.text.strip_prefix(b"+").unwrap_or(token.text);
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let value = digits.iter().try_fold(0u64, |n, &d| {
+        n.checked_mul(10)?.checked_add(u64::from(d - b'0'))
+    })?;
+    Some((value, (token.line, token.column)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,7 +21,7 @@
 
 use serde::Deserialize;
 
-use crate::input::{check_edges, plain_edges};
+use crate::edges::{check_edges, plain_edges};
 use crate::json;
 use crate::text::{checked_integers, is_space, InputError, Limits, Tokens, MAX_VERTICES};
 
