@@ -287,26 +287,28 @@ pub fn strong_components(graph: &Digraph) -> Components {
     // touched per arc.
     let mut rindex = vec![0u32; n];
     let mut stack: Vec<u32> = Vec::new();
-    // (vertex, next out-arc id to look at, whether it is still its component's root)
-    let mut frames: Vec<(u32, usize, bool)> = Vec::new();
+    // (vertex, next out-arc id to look at, its last out-arc id + 1, whether it is still its
+    // component's root)
+    let mut frames: Vec<(u32, usize, usize, bool)> = Vec::new();
     let mut next_index = 1u32;
     let mut label = n as u32;
     for root in 0..n as u32 {
         if rindex[root as usize] != 0 {
             continue;
         }
-        frames.push((root, graph.out_arcs(root).start, true));
+        let arcs = graph.out_arcs(root);
+        frames.push((root, arcs.start, arcs.end, true));
         rindex[root as usize] = next_index;
         next_index += 1;
-        while let Some(&mut (u, ref mut next, ref mut is_root)) = frames.last_mut() {
-            let end = graph.out_arcs(u).end;
+        while let Some(&mut (u, ref mut next, end, ref mut is_root)) = frames.last_mut() {
             if *next < end {
                 let w = graph.heads[*next];
                 *next += 1;
                 if rindex[w as usize] == 0 {
                     rindex[w as usize] = next_index;
                     next_index += 1;
-                    frames.push((w, graph.out_arcs(w).start, true));
+                    let arcs = graph.out_arcs(w);
+                    frames.push((w, arcs.start, arcs.end, true));
                 } else if rindex[w as usize] < rindex[u as usize] {
                     rindex[u as usize] = rindex[w as usize];
                     *is_root = false;
@@ -331,7 +333,7 @@ pub fn strong_components(graph: &Digraph) -> Components {
             } else {
                 stack.push(u);
             }
-            if let Some(&mut (parent, _, ref mut parent_root)) = frames.last_mut() {
+            if let Some(&mut (parent, _, _, ref mut parent_root)) = frames.last_mut() {
                 if rindex[u as usize] < rindex[parent as usize] {
                     rindex[parent as usize] = rindex[u as usize];
                     *parent_root = false;
