@@ -383,6 +383,18 @@ impl WordChainReport {
     }
 }
 
+/// The graph a word chain is played on: a vertex per key (a beginning or an ending), an arc
+/// per word that can be said, from the key it starts with to the key it ends with.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WordLetters {
+    /// The keys, increasing.
+    pub keys: Vec<String>,
+    /// The words that can be said, as the list first spells them, in list order.
+    pub words: Vec<String>,
+    /// Per word: the indices into `keys` of its beginning and its ending.
+    pub arcs: Vec<[u32; 2]>,
+}
+
 /// A word chain solved: the list, the chain on its words' keys, and the bound.
 #[derive(Debug, Clone)]
 pub struct WordChainSolution {
@@ -479,6 +491,22 @@ impl WordChainSolution {
             .filter(|&(_, outcome)| outcome == Outcome::Win)
             .map(|(i, _)| self.spelled(i))
             .collect())
+    }
+
+    /// The letter graph the chain is played on, as the list spells its words.
+    pub fn letters(&self) -> WordLetters {
+        let chain = &self.chain;
+        let words = chain.words().len();
+        WordLetters {
+            keys: chain.keys().to_vec(),
+            words: (0..words as u32).map(|i| self.spelled(i)).collect(),
+            arcs: (0..words)
+                .map(|i| {
+                    let (from, to) = chain.word_keys(i);
+                    [from, to]
+                })
+                .collect(),
+        }
     }
 
     /// The report, with the winning replies after `after` when given.

@@ -56,6 +56,9 @@ impl Refusal {
 pub trait Variant {
     /// The name `--game` and the web's routes give it.
     const NAME: &'static str;
+    /// Whether a position's report lists the moves played, as the game names them
+    /// (`chosen`): Slither's edges, the words said.
+    const LISTS_MOVES: bool = false;
     /// What the game is played on.
     type Board: Debug;
     /// A move in the game's numbering.
@@ -147,6 +150,7 @@ pub struct SlitherGame;
 
 impl Variant for SlitherGame {
     const NAME: &'static str = "slither";
+    const LISTS_MOVES: bool = true;
     type Board = Game;
     type Move = (u32, u32);
     type Position<'g> = Slither<'g>;
@@ -335,6 +339,7 @@ pub struct WordsGame;
 
 impl Variant for WordsGame {
     const NAME: &'static str = "words";
+    const LISTS_MOVES: bool = true;
     type Board = WordChainSolution;
     type Move = u32;
     type Position<'g> = WordChainGame<'g>;

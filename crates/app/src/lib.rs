@@ -47,7 +47,7 @@ pub use analyze::{analyze, Analysis, AnalyzeReport, EndReport, MoveReport, Playe
 pub use explain::{Classes, Explanation};
 pub use family::{
     solve_graph_game, solve_word_chain, GraphGame, GraphPlayed, GraphSolution, OutcomeReport,
-    SearchOptions, WordChainReport, WordChainSolution,
+    SearchOptions, WordChainReport, WordChainSolution, WordLetters,
 };
 pub use family_record::{analyze_chain, analyze_walk};
 pub use games::{

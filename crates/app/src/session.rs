@@ -55,7 +55,8 @@ pub struct PositionReport<N> {
     /// The path's vertices in order (Slither).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub path: Option<Vec<geography_rules::Named>>,
-    /// The moves played, in order, as played (Slither).
+    /// The moves played, in order, as played (Slither's edges, the words said as the list
+    /// spells them).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chosen: Option<Vec<N>>,
     /// Whether the player to move wins with perfect play.
@@ -196,7 +197,7 @@ impl<'g, V: Variant> Session<'g, V> {
                     .map(|&v| V::vertex(self.board, v))
                     .collect()
             }),
-            chosen: slither.then(|| self.names(V::history(&self.position))),
+            chosen: V::LISTS_MOVES.then(|| self.names(V::history(&self.position))),
             mover_wins: analysis.mover_wins,
             winning_moves: self.names(&analysis.winning_moves),
             legal_moves: self.names(&analysis.legal_moves),

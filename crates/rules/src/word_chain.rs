@@ -276,6 +276,11 @@ impl WordChain {
         &self.graph
     }
 
+    /// The keys `words()[i]` goes from and to, as indices into [`WordChain::keys`].
+    pub fn word_keys(&self, i: usize) -> (u32, u32) {
+        self.graph.arc(self.word_arc[i] as usize)
+    }
+
     /// The outcome for the first player who says `words()[i]` first.
     pub fn first_word_outcome(&self, i: usize) -> Outcome {
         self.first_outcomes[self.word_arc[i] as usize]

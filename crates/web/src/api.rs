@@ -29,7 +29,7 @@
 //!   when the job's time ends mid-search the answer is the same report with the starts not
 //!   yet decided undecided, not a timeout;
 //! - `/api/words/solve` `{"words", "rule"?, "after"?, "max_positions"?}`: `report` is the
-//!   document of `geography solve --format words --json` ([`WordChainReport`](geography_app::WordChainReport));
+//!   document of `geography solve --format words --json` ([`WordChainReport`]);
 //! - `/api/token/move` on a directed graph (the path's first vertex is the token's start),
 //!   `/api/edge/move` `{"board"|"graph", "path", "max_positions"?}` (the token's walk, its
 //!   start first) and `/api/words/move` `{"words", "rule"?, "said"}`: the
@@ -62,8 +62,8 @@ use geography_app::{
 };
 use geography_app::{
     analyze_chain, analyze_walk, parse_chain_record, parse_walk_record, parse_words,
-    solve_word_chain, ChainRule, DirectedEdge, DirectedToken, EdgeGame, Started, WordsGame,
-    WrittenGraph,
+    solve_word_chain, ChainRule, DirectedEdge, DirectedToken, EdgeGame, Started, WordChainReport,
+    WordLetters, WordsGame, WrittenGraph,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -327,7 +327,7 @@ pub fn answer_solve(body: &[u8], limits: &Limits, budget: &Budget) -> Result<Ans
 
 /// The answer of the games decided start by start
 /// ([`OutcomeReport`](geography_app::OutcomeReport)), of word chains
-/// ([`WordChainReport`](geography_app::WordChainReport)) and of Slither
+/// ([`WordChainReport`]) and of Slither
 /// ([`SlitherReport`](geography_app::SlitherReport)).
 #[derive(Debug, Serialize)]
 pub struct ReportResponse<'a, R> {
@@ -405,13 +405,29 @@ pub fn answer_words_solve(
         .map_err(|e| ApiError::input("words", &e))?;
     let options = SearchOptions::at_most(request.max_positions);
     budget.check().map_err(|e| ApiError::job("words", &e))?;
-    let report = solve_word_chain(list, rule, options, budget)
-        .and_then(|solution| solution.report(request.after.as_deref()))
+    let solution =
+        solve_word_chain(list, rule, options, budget).map_err(|e| ApiError::job("words", &e))?;
+    let report = solution
+        .report(request.after.as_deref())
         .map_err(|e| ApiError::job("words", &e))?;
-    Answer::of(&ReportResponse {
-        summary: report.summary().lines().map(str::to_string).collect(),
-        report: &report,
+    Answer::of(&WordsResponse {
+        answer: ReportResponse {
+            summary: report.summary().lines().map(str::to_string).collect(),
+            report: &report,
+        },
+        letters: request.letters.then(|| solution.letters()),
     })
+}
+
+/// The answer of `POST /api/words/solve`: the report, and the letter graph when asked for.
+#[derive(Debug, Serialize)]
+pub struct WordsResponse<'a> {
+    /// The report and its summary.
+    #[serde(flatten)]
+    pub answer: ReportResponse<'a, WordChainReport>,
+    /// The graph the chain is played on (`"letters": true`), for drawing it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub letters: Option<WordLetters>,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1003,6 +1019,19 @@ mod tests {
                 serde_json::json!(["Egg"])
             );
         }
+        // The letter graph, when asked for: a key per beginning and ending, an arc per word.
+        let body = r#"{"words": "Apple\neagle\nEgg\napple\n", "letters": true}"#;
+        let answer = json(&run(answer_words_solve, body).unwrap());
+        assert_eq!(
+            answer["letters"],
+            serde_json::json!({
+                "keys": ["a", "e", "g"],
+                "words": ["Apple", "eagle", "Egg"],
+                "arcs": [[0, 1], [1, 1], [1, 2]],
+            })
+        );
+        let answer = json(&run(answer_words_solve, r#"{"words": "ab"}"#).unwrap());
+        assert!(answer.get("letters").is_none());
         let error = run(answer_words_solve, r#"{"words": "a", "rule": "last3"}"#).unwrap_err();
         assert!(error.error.contains("last3"), "{}", error.error);
         let error = run(answer_words_solve, r#"{"words": "ab", "after": "zz"}"#).unwrap_err();
@@ -1071,6 +1100,15 @@ mod tests {
             .unwrap(),
         );
         assert_eq!(position["winning_moves"], serde_json::json!(["egg"]));
+        // The words said, as the list spells them (typed in any case).
+        let position = json(
+            &run(
+                answer_move::<WordsGame>,
+                r#"{"words": ["Apple", "eagle", "egg"], "said": ["APPLE"]}"#,
+            )
+            .unwrap(),
+        );
+        assert_eq!(position["chosen"], serde_json::json!(["Apple"]));
         let refused = run(
             answer_move::<WordsGame>,
             r#"{"words": ["apple", "eagle", "egg"], "said": ["egg", "apple"]}"#,

@@ -216,6 +216,9 @@ words_request! {
         /// The most positions a search expands from one first word before it is undecided.
         #[serde(default)]
         max_positions: Option<usize>,
+        /// Include `letters`: the graph the chain is played on (keys, words, arcs).
+        #[serde(default)]
+        letters: bool,
     }
 }
 

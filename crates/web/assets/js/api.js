@@ -97,7 +97,7 @@ export async function walkPosition(game, graph, path) {
 
 /** Who wins a word chain on `words` (one word a line) under `rule` ('last1' or 'last2'). */
 export function wordsSolve(words, rule) {
-  return api('/api/words/solve', { words, rule });
+  return api('/api/words/solve', { words, rule, letters: true });
 }
 
 /** The position a word chain reaches after the words `said`, and the engine's word. */

@@ -24,7 +24,9 @@ const state = {
   words: null, // the list as sent to the API, from the text when Solve was pressed
   rule: 'last1',
   answer: null, // the last solve answer
-  drawn: null, // the letter graph: { n, pairs, directed, positions, keys, words }, or null
+  letters: null, // the answer's letter graph: { keys, words, arcs }
+  index: new Map(), // a word of `letters` (as spelled there) → its index
+  drawn: null, // the letter graph laid out: { n, pairs, directed, positions, keys, words }, or null
   said: [], // the words said, in order
   human: 1, // the human says the first word (1) or the second (2)
   info: null, // the last position answer, for `said`
@@ -33,34 +35,16 @@ const state = {
   asked: 0, // counts the questions to the server: only the last one's answer is used
 };
 
-/** How the server compares words: NFC, case-insensitively. */
-const folded = (word) => word.normalize('NFC').toLowerCase();
-
-/** The letter graph of a word list: an arc per distinct word, beginning → ending. */
-function letterGraph(text, rule) {
-  const k = rule === 'last2' ? 2 : 1;
-  const keys = [];
-  const ids = new Map();
-  const id = (key) => {
-    if (!ids.has(key)) {
-      ids.set(key, keys.length);
-      keys.push(key);
-    }
-    return ids.get(key);
-  };
-  const pairs = [];
-  const words = [];
-  const seen = new Set();
-  for (const line of text.split('\n')) {
-    const word = line.trim();
-    const letters = Array.from(folded(word));
-    if (word === '' || letters.length < k || seen.has(folded(word))) continue;
-    seen.add(folded(word));
-    pairs.push([id(letters.slice(0, k).join('')), id(letters.slice(-k).join(''))]);
-    words.push(word);
-  }
+/** The letter graph of the server's answer (`letters`), laid out; null past DRAW_WORDS. */
+function letterGraph({ keys, words, arcs }) {
   if (words.length > DRAW_WORDS) return null;
-  return { ...laidOut({ n: keys.length, pairs, directed: true }), keys, words };
+  return { ...laidOut({ n: keys.length, pairs: arcs, directed: true }), keys, words };
+}
+
+/** The index in the answer's `letters` of each word said, as the server spells them. */
+function saidIndices() {
+  const said = state.info ? state.info.chosen : [];
+  return said.map((word) => state.index.get(word));
 }
 
 const humanTurn = () => turnOf(state, state.said);
@@ -133,11 +117,11 @@ function playState() {
   if (state.info.game_over) {
     return humanTurn() ? ['lost', 'You have no word left: the engine wins.'] : ['won', 'The engine has no word left: you win!'];
   }
-  if (state.said.length === 0) return ['your-turn', 'Say any word of the list.'];
-  const last = state.said[state.said.length - 1];
-  const k = state.rule === 'last2' ? 2 : 1;
-  const ending = Array.from(folded(last)).slice(-k).join('');
-  return ['your-turn', `Your word: one starting with “${ending}”, after “${last}”.`];
+  const said = saidIndices();
+  if (said.length === 0) return ['your-turn', 'Say any word of the list.'];
+  const last = said[said.length - 1];
+  const { keys, words, arcs } = state.letters;
+  return ['your-turn', `Your word: one starting with “${keys[arcs[last][1]]}”, after “${words[last]}”.`];
 }
 
 /** The legal words as buttons, the winning ones marked after a hint. */
@@ -198,7 +182,16 @@ async function solve() {
   if (!answer) return;
   showError('#w-move-error', null);
   Object.assign(state, {
-    words, rule, answer, drawn: letterGraph(words, rule), said: [], info: null, hint: false, busy: false,
+    words,
+    rule,
+    answer,
+    letters: answer.letters,
+    index: new Map(answer.letters.words.map((word, i) => [word, i])),
+    drawn: letterGraph(answer.letters),
+    said: [],
+    info: null,
+    hint: false,
+    busy: false,
   });
   say('');
   showAnswer();
@@ -212,11 +205,12 @@ function render() {
     return;
   }
   const yours = state.info && !state.info.game_over && humanTurn() && !state.busy;
-  const index = new Map(graph.words.map((word, i) => [folded(word), i]));
-  const used = new Map(state.said.map((word, i) => [index.get(folded(word)), i + 1]));
-  const legal = new Set(yours ? state.info.legal_moves.map((word) => index.get(folded(word))) : []);
-  const winning = new Set(yours && state.hint ? state.info.winning_moves.map((word) => index.get(folded(word))) : []);
-  const last = state.said.length > 0 ? graph.pairs[index.get(folded(state.said[state.said.length - 1]))] : null;
+  const { index } = state;
+  const said = saidIndices();
+  const used = new Map(said.map((i, turn) => [i, turn + 1]));
+  const legal = new Set(yours ? state.info.legal_moves.map((word) => index.get(word)) : []);
+  const winning = new Set(yours && state.hint ? state.info.winning_moves.map((word) => index.get(word)) : []);
+  const last = said.length > 0 ? graph.pairs[said[said.length - 1]] : null;
   drawMultigraph(graph, {
     vertex: (v) => ({
       cls: last && last[1] === v ? 'token' : '',
