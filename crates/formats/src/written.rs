@@ -27,7 +27,7 @@ use crate::text::{checked_integers, is_space, InputError, Limits, Tokens, MAX_VE
 
 /// A graph as written: `pairs[i]` is the `i`-th pair of the text, an arc `u → v` when
 /// `directed`, an edge `{u, v}` otherwise. Every id is below `vertices`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct WrittenGraph {
     /// The number of vertices.
     pub vertices: usize,

@@ -25,7 +25,7 @@
 //!   position the moves reach; a move against the rules is a 422;
 //! - `/api/token/solve` on a directed graph (`n m directed`, digraph6, `"directed": true`)
 //!   and `/api/edge/solve` `{"board"|"graph", "max_positions"?}`: `report` is the document of
-//!   `geography solve --json` ([`OutcomeReport`](geography_app::OutcomeReport): win, lose or undecided from every vertex);
+//!   `geography solve --json` ([`OutcomeReport`]: win, lose or undecided from every vertex);
 //!   when the job's time ends mid-search the answer is the same report with the starts not
 //!   yet decided undecided, not a timeout;
 //! - `/api/words/solve` `{"words", "rule"?, "after"?, "max_positions"?}`: `report` is the
@@ -62,8 +62,8 @@ use geography_app::{
 };
 use geography_app::{
     analyze_chain, analyze_walk, parse_chain_record, parse_walk_record, parse_words,
-    solve_word_chain, ChainRule, DirectedEdge, DirectedToken, EdgeGame, Started, WordChainReport,
-    WordLetters, WordsGame, WrittenGraph,
+    solve_word_chain, ChainRule, DirectedEdge, DirectedToken, EdgeGame, OutcomeReport, Started,
+    WordChainReport, WordLetters, WordsGame, WrittenGraph,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -295,7 +295,13 @@ pub fn answer_solve(body: &[u8], limits: &Limits, budget: &Budget) -> Result<Ans
             ));
         }
         let (field, written) = read_written(None, request.graph.as_ref(), limits)?;
-        return answer_outcomes(field, &written, GraphGame::Token, None, budget);
+        let pairs = request.pairs;
+        return answer_outcomes(field, &written, GraphGame::Token, None, pairs, budget);
+    }
+    if request.pairs {
+        return Err(ApiError::bad_request(
+            "\"pairs\" applies to directed graphs only",
+        ));
     }
     let (field, game) = read_game(request.board.as_ref(), request.graph.as_ref(), limits)?;
     let options = SolveOptions {
@@ -326,7 +332,7 @@ pub fn answer_solve(body: &[u8], limits: &Limits, budget: &Budget) -> Result<Ans
 // POST /api/edge/solve, and /api/token/solve on a digraph
 
 /// The answer of the games decided start by start
-/// ([`OutcomeReport`](geography_app::OutcomeReport)), of word chains
+/// ([`OutcomeReport`]), of word chains
 /// ([`WordChainReport`]) and of Slither
 /// ([`SlitherReport`](geography_app::SlitherReport)).
 #[derive(Debug, Serialize)]
@@ -354,27 +360,44 @@ pub fn answer_edge_solve(
         &written,
         GraphGame::Edge,
         request.max_positions,
+        request.pairs,
         budget,
     )
 }
 
-/// Solves `written` as `game` and answers its report; a budget that ends mid-search leaves
-/// the starts not yet decided undecided.
+/// Solves `written` as `game` and answers its report (with the graph as read when `pairs`);
+/// a budget that ends mid-search leaves the starts not yet decided undecided.
 fn answer_outcomes(
     field: &str,
     written: &WrittenGraph,
     game: GraphGame,
     max_positions: Option<usize>,
+    pairs: bool,
     budget: &Budget,
 ) -> Result<Answer, ApiError> {
     let graph = GraphPlayed::new(written, game).map_err(|e| ApiError::job(field, &e))?;
     let report = solve_graph_game(&graph, SearchOptions::at_most(max_positions), budget)
         .map_err(|e| ApiError::job(field, &e))?
         .report();
-    Answer::of(&ReportResponse {
-        summary: report.summary().lines().map(str::to_string).collect(),
-        report: &report,
+    Answer::of(&OutcomeResponse {
+        answer: ReportResponse {
+            summary: report.summary().lines().map(str::to_string).collect(),
+            report: &report,
+        },
+        graph: pairs.then_some(written),
     })
+}
+
+/// The answer of a graph game's solve: the report, and the graph as read when asked for.
+#[derive(Debug, Serialize)]
+pub struct OutcomeResponse<'a> {
+    /// The report and its summary.
+    #[serde(flatten)]
+    pub answer: ReportResponse<'a, OutcomeReport>,
+    /// The graph as read (`"pairs": true`): `vertices`, `pairs` in the order written (repeats
+    /// and loops kept), `directed`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub graph: Option<&'a WrittenGraph>,
 }
 
 /// The rule a request names, `last1` when none.
@@ -1003,6 +1026,21 @@ mod tests {
         assert_eq!(report["report"]["mover_loses"], serde_json::json!([0, 1]));
         let report = json(&run(answer_edge_solve, r#"{"board": "1 2\n..\n"}"#).unwrap());
         assert_eq!(report["report"]["mover_wins"], serde_json::json!([0, 1]));
+        assert!(report.get("graph").is_none());
+        // The graph as read, when asked for: repeats and loops kept, in the order written.
+        let body = r#"{"graph": "3 3 directed\n1 2\n0 1\n1 2\n", "pairs": true}"#;
+        let report = json(&run(answer_edge_solve, body).unwrap());
+        assert_eq!(
+            report["graph"],
+            serde_json::json!({"vertices": 3, "pairs": [[1, 2], [0, 1], [1, 2]], "directed": true})
+        );
+        let report = json(&run(answer_solve, body).unwrap());
+        assert_eq!(
+            report["graph"]["pairs"],
+            serde_json::json!([[1, 2], [0, 1], [1, 2]])
+        );
+        let refused = run(answer_solve, r#"{"graph": "2 1\n0 1\n", "pairs": true}"#);
+        assert_eq!(refused.unwrap_err().status, StatusCode::BAD_REQUEST);
         let error = run(answer_edge_solve, r#"{"graph": "2 1 directed\n0 7\n"}"#).unwrap_err();
         assert_eq!(
             (error.status, error.line, error.column),

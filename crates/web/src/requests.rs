@@ -192,6 +192,9 @@ game_request! {
         /// vertex wins or loses, one sentence a vertex.
         #[serde(default)]
         why: bool,
+        /// Directed graphs: include `graph`, the arcs as read, for drawing them.
+        #[serde(default)]
+        pairs: bool,
     }
 }
 
@@ -203,6 +206,9 @@ game_request! {
         /// The most positions a search expands from one start before that start is undecided.
         #[serde(default)]
         max_positions: Option<usize>,
+        /// Include `graph`: the edges or arcs as read (repeats kept), for drawing them.
+        #[serde(default)]
+        pairs: bool,
     }
 }
 

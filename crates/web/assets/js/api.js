@@ -69,10 +69,11 @@ export function treasure(map) {
 /**
  * Who wins from every vertex of a graph (`graph`: text or the JSON form): edge geography
  * (`game` 'edge', /api/edge/solve), or the token game on a directed graph (`game` 'token',
- * /api/token/solve). Both answer { report: { mover_wins, mover_loses, undecided, … }, summary }.
+ * /api/token/solve). Both answer { report: { mover_wins, mover_loses, undecided, … }, summary,
+ * graph: { vertices, pairs, directed } } (the pairs as the server read them).
  */
 export function outcomeSolve(game, graph) {
-  return api(`/api/${game}/solve`, { graph });
+  return api(`/api/${game}/solve`, { graph, pairs: true });
 }
 
 /**

@@ -14,7 +14,7 @@ import { $, showError, showHeadline } from './dom.js';
 import { vertexAt } from './graph-view.js';
 import { graphInput } from './graphs.js';
 import { isShown } from './modes.js';
-import { drawMultigraph, drawNote, laidOut, writtenPairs } from './multigraph-view.js';
+import { drawMultigraph, drawNote, laidOut } from './multigraph-view.js';
 import {
   engineTurns, giveHint, humanTurn as turnOf, latestAnswer, showGame, showLines, undoTurn,
 } from './versus.js';
@@ -247,10 +247,10 @@ async function solve() {
   });
   if (!asked) return;
   const { input, answer } = asked;
-  const written = writtenPairs(text);
-  const drawable = written && written.n === answer.report.vertices && written.pairs.length <= DRAW_EDGES;
+  const { vertices, pairs, directed } = answer.graph;
+  const drawable = pairs.length <= DRAW_EDGES;
   Object.assign(state, {
-    input, game, answer, drawn: drawable ? laidOut(written) : null,
+    input, game, answer, drawn: drawable ? laidOut({ n: vertices, pairs, directed }) : null,
     start: null, moves: [], info: null, hint: false, busy: false,
   });
   const select = $('#e-start');

@@ -1,39 +1,11 @@
-// Multigraphs as drawn, for the Edge and Words modes: the pairs an edge list or a JSON graph
-// writes (repeated pairs kept), laid out, and drawn in #graph with parallel edges curved
+// Multigraphs as drawn, for the Edge and Words modes: the pairs the server read (repeated
+// pairs kept), laid out, and drawn in #graph with parallel edges curved
 // apart, loops, arcs with arrowheads and a label beside each pair; a picture note where a
 // graph is not drawn.
 
 import { $, showPicture, svg } from './dom.js';
 import { drawGraph, HEIGHT, WIDTH } from './graph-view.js';
 import { layOut } from './layout.js';
-
-/**
- * The pairs an edge list (`n m` or `n m directed`, then m pairs) or a JSON graph writes, or
- * null for any other text (the server still reads it): { n, pairs, directed }.
- */
-export function writtenPairs(text) {
-  try {
-    if (text.trimStart().startsWith('{')) {
-      const json = JSON.parse(text);
-      return checked(json.vertices, json.edges, Boolean(json.directed));
-    }
-    const tokens = text.trim().split(/\s+/);
-    const directed = tokens[2] === 'directed';
-    const first = directed ? 3 : 2;
-    const m = Number(tokens[1]);
-    const pairs = [];
-    for (let i = 0; i < m; i += 1) pairs.push([Number(tokens[first + 2 * i]), Number(tokens[first + 2 * i + 1])]);
-    return checked(Number(tokens[0]), pairs, directed);
-  } catch {
-    return null;
-  }
-}
-
-function checked(n, pairs, directed) {
-  const id = (v) => Number.isInteger(v) && v >= 0 && v < n;
-  if (!Number.isInteger(n) || !Array.isArray(pairs) || !pairs.every((p) => p.length === 2 && id(p[0]) && id(p[1]))) return null;
-  return { n, pairs, directed };
-}
 
 /** `written` ({ n, pairs, directed }) laid out in the picture's frame. */
 export function laidOut(written) {
