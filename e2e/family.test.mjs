@@ -8,16 +8,9 @@
 // bad word's errors; saves screenshots to e2e/screenshots/.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { api, closePlayground, openPlayground, SHOTS } from './browser.mjs';
 
-const BASE = process.env.PLAYGROUND_URL;
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const SHOTS = path.join(HERE, 'screenshots');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
 let context;
 let page;
@@ -25,48 +18,15 @@ let profile;
 const problems = [];
 let expectingHttpErrors = false;
 
-async function api(endpoint, body) {
-  const response = await fetch(`${BASE}${endpoint}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const data = await response.json();
-  assert.equal(response.status, 200, `${endpoint}: ${JSON.stringify(data)}`);
-  return data;
-}
-
 async function shot(name) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
 before(async () => {
-  assert.ok(BASE, 'set PLAYGROUND_URL to the address `geography serve` printed');
-  fs.mkdirSync(SHOTS, { recursive: true });
-  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'geography-e2e-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1280, height: 820 },
-  });
-  context.setDefaultTimeout(15000);
-  page = context.pages()[0] || await context.newPage();
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    const text = message.text();
-    // The browser logs every 4xx answer; only the tests of a bad input expect one.
-    if (expectingHttpErrors && /status of 4\d\d/.test(text)) return;
-    if (message.type() === 'error') problems.push(`console: ${text}`);
-  });
-  await page.goto(`${BASE}/#edge`);
+  ({ context, page, profile } = await openPlayground('#edge', problems, () => expectingHttpErrors));
 });
 
-after(async () => {
-  await context?.close();
-  if (profile) fs.rmSync(profile, { recursive: true, force: true });
-});
+after(() => closePlayground(context, profile));
 
 // The Edge tab's sample: a triangle 0 1 2 with the edge 0–1 doubled, and a triangle 2 3 4.
 const EDGE_SAMPLE = '5 7\n0 1\n1 2\n2 0\n2 3\n3 4\n4 2\n0 1\n';

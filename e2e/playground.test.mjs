@@ -13,31 +13,15 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { api, BASE, closePlayground, HERE, openPlayground, SHOTS } from './browser.mjs';
 
-const BASE = process.env.PLAYGROUND_URL;
-const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.join(HERE, '..');
-const SHOTS = path.join(HERE, 'screenshots');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
 let context;
 let page;
 let profile;
 const problems = [];
 let expectingHttpErrors = false;
-
-async function api(endpoint, body) {
-  const response = await fetch(`${BASE}${endpoint}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const data = await response.json();
-  assert.equal(response.status, 200, `${endpoint}: ${JSON.stringify(data)}`);
-  return data;
-}
 
 async function shot(name) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
@@ -87,32 +71,10 @@ async function loadBoard(text) {
 }
 
 before(async () => {
-  assert.ok(BASE, 'set PLAYGROUND_URL to the address `geography serve` printed');
-  fs.mkdirSync(SHOTS, { recursive: true });
-  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'geography-e2e-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1280, height: 820 },
-  });
-  context.setDefaultTimeout(15000);
-  page = context.pages()[0] || await context.newPage();
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    const text = message.text();
-    // The browser logs every 4xx answer; only the tests of bad inputs expect one.
-    if (expectingHttpErrors && /status of (400|413)/.test(text)) return;
-    if (message.type() === 'error') problems.push(`console: ${text}`);
-  });
-  await page.goto(BASE);
+  ({ context, page, profile } = await openPlayground('', problems, () => expectingHttpErrors));
 });
 
-after(async () => {
-  await context?.close();
-  if (profile) fs.rmSync(profile, { recursive: true, force: true });
-});
+after(() => closePlayground(context, profile));
 
 test('the page opens on the garden board, coloured exactly as `geography solve` draws it', async () => {
   assert.equal(await page.title(), 'geography playground');

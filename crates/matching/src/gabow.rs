@@ -524,6 +524,7 @@ mod tests {
     use crate::blossom::maximum_matching;
     use crate::families::Family;
     use crate::graph::Graph;
+    use crate::matching::random_maximal;
     use crate::random::Random;
 
     /// The length of a shortest augmenting path (`None`: the matching is maximum), by trying
@@ -576,16 +577,11 @@ mod tests {
             let edges = rng.below(3 * n);
             let graph = random_graph(&mut rng, n, edges);
             // From the empty matching, or a random maximal one, which leaves longer paths.
-            let mut m = Matching::empty(n);
-            if round % 2 == 1 {
-                let mut pairs: Vec<(u32, u32)> = graph.edges().collect();
-                rng.shuffle(&mut pairs);
-                for (u, v) in pairs {
-                    if m.is_exposed(u) && m.is_exposed(v) {
-                        m.join(u, v);
-                    }
-                }
-            }
+            let mut m = if round % 2 == 1 {
+                random_maximal(&graph, &mut rng)
+            } else {
+                Matching::empty(n)
+            };
             while let Some(length) = shortest_augmenting_path(&graph, &m) {
                 let mut flipped = Vec::new();
                 let (next, _) = phases_watched(&graph, m.clone(), 1, &mut |l, paths| {

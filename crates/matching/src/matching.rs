@@ -148,3 +148,18 @@ impl Matching {
         pairs == 2 * self.size
     }
 }
+
+/// A maximal matching of `graph` taken greedily in a random order: a start that leaves
+/// longer augmenting paths than the empty matching, for the finishers' tests.
+#[cfg(test)]
+pub(crate) fn random_maximal(graph: &crate::Graph, rng: &mut crate::random::Random) -> Matching {
+    let mut m = Matching::empty(graph.vertex_count());
+    let mut pairs: Vec<(u32, u32)> = graph.edges().collect();
+    rng.shuffle(&mut pairs);
+    for (u, v) in pairs {
+        if m.is_exposed(u) && m.is_exposed(v) {
+            m.join(u, v);
+        }
+    }
+    m
+}

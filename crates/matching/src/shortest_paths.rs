@@ -228,6 +228,7 @@ mod tests {
     use crate::families::Family;
     use crate::graph::Graph;
     use crate::hopcroft_karp::hopcroft_karp;
+    use crate::matching::random_maximal;
     use crate::random::Random;
 
     #[test]
@@ -297,16 +298,11 @@ mod tests {
             let side: Vec<bool> = (0..n).map(|v| v >= left).collect();
             // From the empty matching, or a random maximal one (a greedy pass in a random
             // order), which leaves longer paths.
-            let mut m = Matching::empty(n);
-            if rng.chance(0.5) {
-                let mut pairs: Vec<(u32, u32)> = graph.edges().collect();
-                rng.shuffle(&mut pairs);
-                for (u, v) in pairs {
-                    if m.is_exposed(u) && m.is_exposed(v) {
-                        m.join(u, v);
-                    }
-                }
-            }
+            let mut m = if rng.chance(0.5) {
+                random_maximal(&graph, &mut rng)
+            } else {
+                Matching::empty(n)
+            };
             while let Some(length) = shortest_augmenting_path(&graph, &m) {
                 let (next, _) = phases_up_to(&graph, &side, m.clone(), 1);
                 assert!(next.is_valid_in(&graph));
