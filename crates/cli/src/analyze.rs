@@ -145,26 +145,22 @@ fn heading(analysis: &Analysis) -> String {
 fn text(analysis: &Analysis, colour: bool) -> String {
     let commentary = analysis.commentary();
     let mut out = heading(analysis);
-    let rows: Vec<[String; 6]> = commentary
+    let rows: Vec<Row> = commentary
         .plies
         .iter()
         .map(|c| {
-            [
+            let cells = [
                 c.ply.to_string(),
                 analysis.player(c.player),
                 analysis.name(c.to).to_string(),
-                if c.mover_wins { "win" } else { "loss" }.to_string(),
+                eval(c.mover_wins),
                 annotation_cell(c.annotation, c.legal_moves),
                 list(analysis, &c.winning_moves),
-            ]
+            ];
+            (cells, c.annotation)
         })
         .collect();
-    let blunders: Vec<bool> = commentary
-        .plies
-        .iter()
-        .map(|c| c.annotation == Annotation::Blunder)
-        .collect();
-    out.push_str(&table(&rows, &blunders, colour));
+    out.push_str(&table(&rows, colour));
     out.push_str(&summary(analysis));
     out
 }
@@ -184,7 +180,15 @@ fn annotation_cell(annotation: Annotation, legal_moves: usize) -> String {
 }
 
 /// The table of moves: a header, then one row per move, blunders red on a terminal.
-fn table(rows: &[[String; 6]], blunders: &[bool], colour: bool) -> String {
+/// A ply of the table: its six cells, and its annotation (a blunder is drawn in red).
+type Row = ([String; 6], Annotation);
+
+/// The table's word for whether the player to move wins.
+fn eval(mover_wins: bool) -> String {
+    if mover_wins { "win" } else { "loss" }.to_string()
+}
+
+fn table(rows: &[Row], colour: bool) -> String {
     let header = [
         "ply".to_string(),
         "player".to_string(),
@@ -195,7 +199,7 @@ fn table(rows: &[[String; 6]], blunders: &[bool], colour: bool) -> String {
     ];
     let mut out = String::new();
     let mut widths = header.clone().map(|h| h.chars().count());
-    for row in rows {
+    for (row, _) in rows {
         for (width, cell) in widths.iter_mut().zip(row) {
             *width = (*width).max(cell.chars().count());
         }
@@ -212,9 +216,9 @@ fn table(rows: &[[String; 6]], blunders: &[bool], colour: bool) -> String {
         out.push_str(&line(&header));
         out.push('\n');
     }
-    for (row, &blunder) in rows.iter().zip(blunders) {
+    for (row, annotation) in rows {
         let text = line(row);
-        if colour && blunder {
+        if colour && *annotation == Annotation::Blunder {
             let _ = writeln!(out, "\x1b[1;31m{text}\x1b[0m");
         } else {
             let _ = writeln!(out, "{text}");
@@ -335,27 +339,23 @@ fn annotated<N: serde::Serialize>(
         text.push('\n');
         return emit(&text);
     }
-    let rows: Vec<[String; 6]> = report
+    let rows: Vec<Row> = report
         .moves
         .iter()
         .map(|m| {
-            [
+            let cells = [
                 m.ply.to_string(),
                 format!("player {}", m.player),
                 played_name(&m.played),
-                if m.winning_before { "win" } else { "loss" }.to_string(),
+                eval(m.winning_before),
                 annotation_cell(m.annotation, m.legal_moves),
                 move_list(&m.winning_moves, &name),
-            ]
+            ];
+            (cells, m.annotation)
         })
         .collect();
-    let blunders: Vec<bool> = report
-        .moves
-        .iter()
-        .map(|m| m.annotation == Annotation::Blunder)
-        .collect();
     let mut out = heading;
-    out.push_str(&table(&rows, &blunders, colour));
+    out.push_str(&table(&rows, colour));
     out.push_str(&report_summary(report, &name));
     emit(&out)
 }

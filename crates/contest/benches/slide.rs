@@ -35,7 +35,7 @@ use std::time::{Duration, Instant};
 use criterion::measurement::WallTime;
 use criterion::{BatchSize, BenchmarkGroup, Criterion};
 use geography_contest::{judge_noi2011, Random};
-use geography_matching::{DeletionMatching, Graph, Search, Work};
+use geography_matching::{DeletionMatching, Graph, Search, UnderDeletion, Work};
 use geography_rules::{
     analyse_record_with, bunny_mistakes, Method, Piece, RecordAnalysis, SlideBoard,
 };

@@ -22,7 +22,8 @@ use criterion::{BenchmarkId, Criterion, SamplingMode};
 use geography_matching::{decompose, edge_classes, Class, Decomposition, EdgeClass, Graph, Random};
 
 mod generators;
-use generators::{board, random_simple_graph, KING, ORTHOGONAL};
+use generators::{board, random_simple_graph};
+use geography_boards::Neighbourhood;
 
 /// What an input's counts `[vital, allowed, forbidden]` must be, where that is known.
 #[derive(Clone, Copy)]
@@ -243,7 +244,7 @@ fn main() {
     // The open board runs the general searches; on the blocked ones (seed 1) the big component
     // has odd order, D is almost everything and every edge touches it.
     for blocked in [0.0, 0.1, 0.3] {
-        let graph = board(300, 300, blocked, KING, 1);
+        let graph = board(300, 300, blocked, Neighbourhood::King.offsets(), 1);
         bench(
             &mut criterion,
             &format!("king-300-{blocked}"),
@@ -252,7 +253,7 @@ fn main() {
             short,
         );
     }
-    let graph = board(1000, 1000, 0.1, ORTHOGONAL, 1);
+    let graph = board(1000, 1000, 0.1, Neighbourhood::Orthogonal.offsets(), 1);
     bench(
         &mut criterion,
         "orthogonal-1000-0.1",
@@ -261,7 +262,7 @@ fn main() {
         short,
     );
     drop(graph);
-    let graph = board(3000, 3000, 0.0, ORTHOGONAL, 1);
+    let graph = board(3000, 3000, 0.0, Neighbourhood::Orthogonal.offsets(), 1);
     bench(
         &mut criterion,
         "orthogonal-3000-0.0",

@@ -26,29 +26,6 @@ impl Rng {
     }
 }
 
-pub const ORTHOGONAL: &[(i32, i32)] = &[(-1, 0), (0, -1), (0, 1), (1, 0)];
-pub const KING: &[(i32, i32)] = &[
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-    (0, -1),
-    (0, 1),
-    (1, -1),
-    (1, 0),
-    (1, 1),
-];
-pub const HEX: &[(i32, i32)] = &[(-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0)];
-pub const KNIGHT: &[(i32, i32)] = &[
-    (-2, -1),
-    (-2, 1),
-    (-1, -2),
-    (-1, 2),
-    (1, -2),
-    (1, 2),
-    (2, -1),
-    (2, 1),
-];
-
 /// The free cells of a `rows × cols` board with each cell blocked with probability `blocked`.
 pub fn board(rows: u32, cols: u32, blocked: f64, offsets: &[(i32, i32)], seed: u64) -> Graph {
     let mut rng = Rng::new(seed);

@@ -2,6 +2,7 @@
 //! adversarial families. Every bench asserts its answer, so a fast wrong kernel cannot pass.
 
 use criterion::{BenchmarkId, Criterion};
+use geography_boards::Neighbourhood;
 use geography_matching::{
     check, decompose, greedy_matching, hopcroft_karp, multi_source_phases, push_relabel,
     two_colouring, Certificate, Graph, Matching,
@@ -10,7 +11,7 @@ use geography_matching::{
 mod generators;
 use generators::{
     blossom_chain, board, complete_bipartite, cycle, disjoint_paths, path, random_bipartite,
-    random_graph, staircase, HEX, KING, KNIGHT, ORTHOGONAL,
+    random_graph, staircase,
 };
 
 /// Decomposes and checks the certificate once outside the timing; returns the size.
@@ -40,14 +41,10 @@ fn boards(c: &mut Criterion) {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(1000);
-    for (name, offsets) in [
-        ("orthogonal", ORTHOGONAL),
-        ("king", KING),
-        ("hex", HEX),
-        ("knight", KNIGHT),
-    ] {
+    for neighbourhood in Neighbourhood::ALL {
+        let name = neighbourhood.name();
         for blocked in [0.0, 0.1, 0.3] {
-            let graph = board(size, size, blocked, offsets, 1);
+            let graph = board(size, size, blocked, neighbourhood.offsets(), 1);
             bench(c, "board", &format!("{name}-{size}-{blocked}"), &graph);
         }
     }
@@ -63,10 +60,13 @@ fn finishers(c: &mut Criterion) {
         ("hopcroft-karp", hopcroft_karp::<Graph>),
     ];
     for (name, graph) in [
-        ("knight-1000-0.1", board(1000, 1000, 0.1, KNIGHT, 5)),
+        (
+            "knight-1000-0.1",
+            board(1000, 1000, 0.1, Neighbourhood::Knight.offsets(), 5),
+        ),
         (
             "orthogonal-1000-0.05",
-            board(1000, 1000, 0.05, ORTHOGONAL, 6),
+            board(1000, 1000, 0.05, Neighbourhood::Orthogonal.offsets(), 6),
         ),
     ] {
         let side = two_colouring(&graph).expect("a bipartite board");
@@ -93,8 +93,14 @@ fn warm_start(c: &mut Criterion) {
     let mut group = c.benchmark_group("warm-start");
     group.sample_size(10);
     for (name, graph) in [
-        ("orthogonal-1000-0.1", board(1000, 1000, 0.1, ORTHOGONAL, 7)),
-        ("orthogonal-1000-0.3", board(1000, 1000, 0.3, ORTHOGONAL, 8)),
+        (
+            "orthogonal-1000-0.1",
+            board(1000, 1000, 0.1, Neighbourhood::Orthogonal.offsets(), 7),
+        ),
+        (
+            "orthogonal-1000-0.3",
+            board(1000, 1000, 0.3, Neighbourhood::Orthogonal.offsets(), 8),
+        ),
         (
             "bipartite-1e5-2e5",
             random_bipartite(100_000, 100_000, 200_000, 9),

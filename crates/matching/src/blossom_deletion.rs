@@ -55,13 +55,14 @@ use crate::blossom::maximum_matching;
 use crate::forest::{Forest, Growth};
 use crate::graph::{Graph, Masked};
 use crate::matching::Matching;
+use crate::under_deletion::{assert_remaining, UnderDeletion};
 
 /// A maximum matching of any graph, kept maximum while vertices are deleted.
 ///
 /// # Examples
 ///
 /// ```
-/// use geography_matching::{BlossomDeletion, Graph};
+/// use geography_matching::{BlossomDeletion, Graph, UnderDeletion};
 /// // A triangle 0 – 1 – 2 with a tail 2 – 3 has a perfect matching: from 0 the mover wins.
 /// let g = Graph::from_edges(4, [(0, 1), (1, 2), (2, 0), (2, 3)]).unwrap();
 /// let mut game = BlossomDeletion::new(&g);
@@ -100,90 +101,9 @@ impl<'g> BlossomDeletion<'g> {
         }
     }
 
-    /// The graph, deleted vertices included.
-    pub fn graph(&self) -> &'g Graph {
-        self.graph
-    }
-
-    /// The current maximum matching of the graph without the deleted vertices.
-    pub fn matching(&self) -> &Matching {
-        &self.matching
-    }
-
-    /// The mate of `v` in the current maximum matching. If `v` is not deleted and has a mate,
-    /// moving the token from `v` to it is a winning move.
-    pub fn mate(&self, v: u32) -> Option<u32> {
-        self.matching.mate(v)
-    }
-
-    /// Whether `v` has been deleted.
-    pub fn is_deleted(&self, v: u32) -> bool {
-        self.deleted[v as usize]
-    }
-
     /// How many searches were needed so far (the other answers came at once).
     pub fn searches(&self) -> u64 {
         self.searches
-    }
-
-    /// Deletes `v` and tells whether every maximum matching of the graph just before the
-    /// deletion covered `v`: whether the player to move from a token on `v` wins, all deleted
-    /// vertices being visited.
-    ///
-    /// # Panics
-    /// If `v` is not a vertex of the remaining graph.
-    ///
-    /// # Complexity
-    /// See the module documentation.
-    pub fn delete(&mut self, v: u32) -> bool {
-        self.assert_remaining(v);
-        self.deleted[v as usize] = true;
-        let Some(t) = self.matching.mate(v) else {
-            self.exposed -= 1;
-            return false;
-        };
-        self.matching.split(v);
-        self.exposed += 1;
-        if self.exposed == 1 {
-            return true;
-        }
-        let augmented = self.search(t, true);
-        if augmented {
-            self.exposed -= 2;
-        }
-        !augmented
-    }
-
-    /// Whether some maximum matching of the remaining graph misses `w`: with every deleted
-    /// vertex visited and the token next to `w`, whether moving the token to `w` wins. The
-    /// matching is left as it was.
-    ///
-    /// # Panics
-    /// If `w` is not a vertex of the remaining graph.
-    ///
-    /// # Complexity
-    /// See the module documentation.
-    pub fn avoidable(&mut self, w: u32) -> bool {
-        self.assert_remaining(w);
-        let Some(m) = self.matching.mate(w) else {
-            return true;
-        };
-        if self.exposed == 0 {
-            return false;
-        }
-        self.matching.split(w);
-        self.deleted[w as usize] = true;
-        let found = self.search(m, false);
-        self.deleted[w as usize] = false;
-        self.matching.join(w, m);
-        found
-    }
-
-    fn assert_remaining(&self, v: u32) {
-        assert!(
-            (v as usize) < self.deleted.len() && !self.deleted[v as usize],
-            "vertex {v} is not a vertex of the remaining graph"
-        );
     }
 
     /// One search for an augmenting path from the exposed `root`, applied when `apply`;
@@ -211,6 +131,73 @@ impl<'g> BlossomDeletion<'g> {
             Growth::Stopped | Growth::Joined(..) => unreachable!("one tree, no watcher"),
         };
         forest.reset();
+        found
+    }
+}
+
+impl<'g> UnderDeletion<'g> for BlossomDeletion<'g> {
+    fn graph(&self) -> &'g Graph {
+        self.graph
+    }
+
+    fn matching(&self) -> &Matching {
+        &self.matching
+    }
+
+    fn is_deleted(&self, v: u32) -> bool {
+        self.deleted[v as usize]
+    }
+
+    /// Deletes `v` and tells whether every maximum matching of the graph just before the
+    /// deletion covered `v`: whether the player to move from a token on `v` wins, all deleted
+    /// vertices being visited.
+    ///
+    /// # Panics
+    /// If `v` is not a vertex of the remaining graph.
+    ///
+    /// # Complexity
+    /// See the module documentation.
+    fn delete(&mut self, v: u32) -> bool {
+        assert_remaining(&self.deleted, v);
+        self.deleted[v as usize] = true;
+        let Some(t) = self.matching.mate(v) else {
+            self.exposed -= 1;
+            return false;
+        };
+        self.matching.split(v);
+        self.exposed += 1;
+        if self.exposed == 1 {
+            return true;
+        }
+        let augmented = self.search(t, true);
+        if augmented {
+            self.exposed -= 2;
+        }
+        !augmented
+    }
+
+    /// Whether some maximum matching of the remaining graph misses `w`: with every deleted
+    /// vertex visited and the token next to `w`, whether moving the token to `w` wins. The
+    /// matching is left as it was.
+    ///
+    /// # Panics
+    /// If `w` is not a vertex of the remaining graph.
+    ///
+    /// # Complexity
+    /// See the module documentation.
+    fn avoidable(&mut self, w: u32) -> bool {
+        assert_remaining(&self.deleted, w);
+        let Some(m) = self.matching.mate(w) else {
+            return true;
+        };
+        if self.exposed == 0 {
+            return false;
+        }
+        self.matching.split(w);
+        self.deleted[w as usize] = true;
+        let found = self.search(m, false);
+        self.deleted[w as usize] = false;
+        self.matching.join(w, m);
         found
     }
 }

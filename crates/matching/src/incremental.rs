@@ -86,6 +86,7 @@ use crate::colouring::two_colouring;
 use crate::graph::{Graph, NONE};
 use crate::matching::Matching;
 use crate::solve::bipartite_maximum_matching;
+use crate::under_deletion::{assert_remaining, UnderDeletion};
 
 /// How a [`DeletionMatching`] searches for augmenting paths.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -140,7 +141,7 @@ impl Work {
 /// # Examples
 ///
 /// ```
-/// use geography_matching::{DeletionMatching, Graph, Search};
+/// use geography_matching::{DeletionMatching, Graph, Search, UnderDeletion};
 /// // The path 0 – 1 – 2 – 3 has a perfect matching: from an end, the mover wins.
 /// let path = Graph::from_edges(4, [(0, 1), (1, 2), (2, 3)]).unwrap();
 /// let mut game = DeletionMatching::new(&path, Search::Incremental).unwrap();
@@ -207,11 +208,6 @@ impl<'g> DeletionMatching<'g> {
         })
     }
 
-    /// The graph, deleted vertices included.
-    pub fn graph(&self) -> &'g Graph {
-        self.graph
-    }
-
     /// The search this matching was built with.
     pub fn kind(&self) -> Search {
         self.kind
@@ -223,119 +219,9 @@ impl<'g> DeletionMatching<'g> {
         self.side[v as usize]
     }
 
-    /// The current maximum matching of the graph without the deleted vertices.
-    pub fn matching(&self) -> &Matching {
-        &self.matching
-    }
-
-    /// The mate of `v` in the current maximum matching. If `v` is not deleted and has a mate,
-    /// moving the token from `v` to it is a winning move.
-    pub fn mate(&self, v: u32) -> Option<u32> {
-        self.matching.mate(v)
-    }
-
-    /// Whether `v` has been deleted.
-    pub fn is_deleted(&self, v: u32) -> bool {
-        self.deleted[v as usize]
-    }
-
     /// The work done so far, counted in a way that does not depend on the machine.
     pub fn work(&self) -> Work {
         self.work
-    }
-
-    /// Deletes `v` and tells whether every maximum matching of the graph just before the
-    /// deletion covered `v`: whether the player to move from a token on `v` wins, all deleted
-    /// vertices being visited.
-    ///
-    /// # Panics
-    /// If `v` is not a vertex of the graph or is already deleted.
-    ///
-    /// # Complexity
-    /// See the module documentation.
-    pub fn delete(&mut self, v: u32) -> bool {
-        assert!(
-            (v as usize) < self.deleted.len() && !self.deleted[v as usize],
-            "vertex {v} is not a vertex of the remaining graph"
-        );
-        self.deleted[v as usize] = true;
-        self.dead[v as usize] = false;
-        let side = usize::from(self.side[v as usize]);
-        let Some(t) = self.matching.mate(v) else {
-            self.exposed[side] -= 1;
-            self.work.answered_at_once += 1;
-            return false;
-        };
-        self.matching.split(v);
-        self.exposed[1 - side] += 1;
-        let incremental = self.kind == Search::Incremental;
-        if incremental && (self.dead[t as usize] || self.exposed[side] == 0) {
-            // `t` cannot reach an exposed vertex (it is marked, or `v`'s side has none left):
-            // the search would fail at once. `t` is a new exposed vertex, so marks next to
-            // it come alive (usually there are none).
-            self.work.answered_at_once += 1;
-            self.revive_neighbours(t);
-            return true;
-        }
-        let (found, scanned) = self.breadth_first_search(t, incremental);
-        if let Some((last, exposed)) = found {
-            self.exposed = [self.exposed[0] - 1, self.exposed[1] - 1];
-            self.work.augmenting_searches += 1;
-            self.work.augmenting_edges += scanned;
-            self.augment(t, last, exposed, incremental);
-            false
-        } else {
-            self.work.failed_searches += 1;
-            self.work.failed_edges += scanned;
-            if incremental {
-                self.mark_reached_dead();
-                self.revive_neighbours(t);
-            }
-            true
-        }
-    }
-
-    /// Whether some maximum matching of the remaining graph misses `w`: with every deleted
-    /// vertex visited and the token next to `w`, whether moving the token to `w` wins.
-    ///
-    /// `w` is missed by some maximum matching iff it is exposed, or its mate is alive (an
-    /// alternating path from `M(w)` reaches an exposed vertex of `w`'s side: flipping it and
-    /// the edge `w – M(w)` frees `w`). So this is one search from `M(w)`, skipping dead
-    /// vertices; a failed one marks what it reached dead, as [`Self::delete`] does, and the
-    /// matching is never changed.
-    ///
-    /// # Panics
-    /// If `w` is not a vertex of the remaining graph.
-    ///
-    /// # Complexity
-    /// O(1) when `w` is exposed or its mate is marked; otherwise one search, as in
-    /// [`Self::delete`]: a failed one is paid for by the marks it leaves, a successful one
-    /// scans the unmarked vertices nearer to `M(w)` than the exposed vertex it finds.
-    pub fn avoidable(&mut self, w: u32) -> bool {
-        assert!(
-            (w as usize) < self.deleted.len() && !self.deleted[w as usize],
-            "vertex {w} is not a vertex of the remaining graph"
-        );
-        let incremental = self.kind == Search::Incremental;
-        let Some(m) = self.matching.mate(w) else {
-            self.work.answered_at_once += 1;
-            return true;
-        };
-        if incremental
-            && (self.dead[m as usize] || self.exposed[usize::from(self.side[w as usize])] == 0)
-        {
-            // `M(w)` is marked, or `w`'s side has no exposed vertex to reach.
-            self.work.answered_at_once += 1;
-            return false;
-        }
-        // `w` is matched to `m`, so the search never ends at `w` itself.
-        let (found, scanned) = self.breadth_first_search(m, incremental);
-        self.work.avoidable_searches += 1;
-        self.work.avoidable_edges += scanned;
-        if found.is_none() && incremental {
-            self.mark_reached_dead();
-        }
-        found.is_some()
     }
 
     fn next_generation(&mut self) {
@@ -501,6 +387,108 @@ impl<'g> DeletionMatching<'g> {
                     self.deleted[x as usize] || (m != NONE && self.dead[m as usize])
                 })
         })
+    }
+}
+
+impl<'g> UnderDeletion<'g> for DeletionMatching<'g> {
+    fn graph(&self) -> &'g Graph {
+        self.graph
+    }
+
+    fn matching(&self) -> &Matching {
+        &self.matching
+    }
+
+    fn is_deleted(&self, v: u32) -> bool {
+        self.deleted[v as usize]
+    }
+
+    /// Deletes `v` and tells whether every maximum matching of the graph just before the
+    /// deletion covered `v`: whether the player to move from a token on `v` wins, all deleted
+    /// vertices being visited.
+    ///
+    /// # Panics
+    /// If `v` is not a vertex of the graph or is already deleted.
+    ///
+    /// # Complexity
+    /// See the module documentation.
+    fn delete(&mut self, v: u32) -> bool {
+        assert_remaining(&self.deleted, v);
+        self.deleted[v as usize] = true;
+        self.dead[v as usize] = false;
+        let side = usize::from(self.side[v as usize]);
+        let Some(t) = self.matching.mate(v) else {
+            self.exposed[side] -= 1;
+            self.work.answered_at_once += 1;
+            return false;
+        };
+        self.matching.split(v);
+        self.exposed[1 - side] += 1;
+        let incremental = self.kind == Search::Incremental;
+        if incremental && (self.dead[t as usize] || self.exposed[side] == 0) {
+            // `t` cannot reach an exposed vertex (it is marked, or `v`'s side has none left):
+            // the search would fail at once. `t` is a new exposed vertex, so marks next to
+            // it come alive (usually there are none).
+            self.work.answered_at_once += 1;
+            self.revive_neighbours(t);
+            return true;
+        }
+        let (found, scanned) = self.breadth_first_search(t, incremental);
+        if let Some((last, exposed)) = found {
+            self.exposed = [self.exposed[0] - 1, self.exposed[1] - 1];
+            self.work.augmenting_searches += 1;
+            self.work.augmenting_edges += scanned;
+            self.augment(t, last, exposed, incremental);
+            false
+        } else {
+            self.work.failed_searches += 1;
+            self.work.failed_edges += scanned;
+            if incremental {
+                self.mark_reached_dead();
+                self.revive_neighbours(t);
+            }
+            true
+        }
+    }
+
+    /// Whether some maximum matching of the remaining graph misses `w`: with every deleted
+    /// vertex visited and the token next to `w`, whether moving the token to `w` wins.
+    ///
+    /// `w` is missed by some maximum matching iff it is exposed, or its mate is alive (an
+    /// alternating path from `M(w)` reaches an exposed vertex of `w`'s side: flipping it and
+    /// the edge `w – M(w)` frees `w`). So this is one search from `M(w)`, skipping dead
+    /// vertices; a failed one marks what it reached dead, as [`Self::delete`] does, and the
+    /// matching is never changed.
+    ///
+    /// # Panics
+    /// If `w` is not a vertex of the remaining graph.
+    ///
+    /// # Complexity
+    /// O(1) when `w` is exposed or its mate is marked; otherwise one search, as in
+    /// [`Self::delete`]: a failed one is paid for by the marks it leaves, a successful one
+    /// scans the unmarked vertices nearer to `M(w)` than the exposed vertex it finds.
+    fn avoidable(&mut self, w: u32) -> bool {
+        assert_remaining(&self.deleted, w);
+        let incremental = self.kind == Search::Incremental;
+        let Some(m) = self.matching.mate(w) else {
+            self.work.answered_at_once += 1;
+            return true;
+        };
+        if incremental
+            && (self.dead[m as usize] || self.exposed[usize::from(self.side[w as usize])] == 0)
+        {
+            // `M(w)` is marked, or `w`'s side has no exposed vertex to reach.
+            self.work.answered_at_once += 1;
+            return false;
+        }
+        // `w` is matched to `m`, so the search never ends at `w` itself.
+        let (found, scanned) = self.breadth_first_search(m, incremental);
+        self.work.avoidable_searches += 1;
+        self.work.avoidable_edges += scanned;
+        if found.is_none() && incremental {
+            self.mark_reached_dead();
+        }
+        found.is_some()
     }
 }
 

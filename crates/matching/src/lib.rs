@@ -83,6 +83,7 @@ mod push_relabel;
 mod random;
 mod shortest_paths;
 mod solve;
+mod under_deletion;
 
 pub use blossom::{augment_to_maximum, blossom_decomposition, maximum_matching};
 pub use blossom_deletion::BlossomDeletion;
@@ -111,6 +112,7 @@ pub use solve::{
     bipartite_maximum_matching, decompose, decompose_bipartite,
     decompose_bipartite_forcing_finisher, decompose_bipartite_from, decompose_forcing_finisher,
 };
+pub use under_deletion::UnderDeletion;
 
 // The README's example runs as a doctest too.
 #[cfg(doctest)]

@@ -3,8 +3,9 @@
 //! matchings and checked certificates, through every solver path.
 
 use crate::common;
+use crate::edge_classes::assert_classes;
 
-use common::{brute_missable, graph_from_code, masks};
+use common::{brute_missable, masks};
 use geography_matching::{
     bipartite_decomposition, blossom_decomposition, budgeted_searches, check, decompose,
     decompose_bipartite, decompose_bipartite_forcing_finisher, decompose_forcing_finisher,
@@ -12,6 +13,7 @@ use geography_matching::{
     multi_source_phases, push_relabel, shortest_path_phases, two_colouring, Adjacency, Certificate,
     Class, Decomposition, Graph, Matching,
 };
+use geography_testing::{every_graph, graph_from_code};
 
 fn assert_matches_brute(graph: &Graph, decomposition: &Decomposition, what: &str) {
     let adjacency = masks(graph);
@@ -124,15 +126,15 @@ fn check_every_path(graph: &Graph) {
     }
 }
 
+/// Every path of the solver, and the edge classes, on every graph up to six vertices.
 #[test]
 fn every_graph_up_to_six_vertices() {
-    let mut count = 0;
-    for n in 0..=6u32 {
-        for code in 0..1u64 << (n * n.saturating_sub(1) / 2) {
-            check_every_path(&graph_from_code(n, code));
-            count += 1;
-        }
-    }
+    let count = every_graph(0..=6)
+        .map(|graph| {
+            check_every_path(&graph);
+            assert_classes(&graph);
+        })
+        .count();
     assert_eq!(count, 1 + 1 + 2 + 8 + 64 + 1024 + 32768);
 }
 

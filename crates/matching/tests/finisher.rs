@@ -9,9 +9,10 @@ use common::{brute_missable, masks};
 use geography_matching::{
     check, decompose, decompose_bipartite, decompose_bipartite_forcing_finisher,
     decompose_forcing_finisher, general_shortest_path_phases, maximum_matching,
-    shortest_path_phases, two_colouring, Certificate, Class, Decomposition, Family, Graph,
-    Matching, Random,
+    shortest_path_phases, two_colouring, Certificate, Class, Decomposition, Family, FamilyGraph,
+    Graph, Matching, Random,
 };
+use geography_testing::{random_graph, runner};
 
 /// The decomposition agrees with brute force (graphs up to 16 vertices) and its certificate
 /// checks.
@@ -50,6 +51,31 @@ fn assert_forced_agrees(graph: &Graph, side: &[bool], work: u64, what: &str) {
     );
 }
 
+/// A graph on `n` vertices with fewer than 3·n edges, each drawn by `pair` (repeats merged,
+/// loops dropped).
+fn random_edges(
+    rng: &mut Random,
+    n: usize,
+    mut pair: impl FnMut(&mut Random) -> (u32, u32),
+) -> Graph {
+    let edges: Vec<(u32, u32)> = (0..rng.below(3 * n)).map(|_| pair(rng)).collect();
+    Graph::from_edges(n, edges).unwrap()
+}
+
+/// An arbitrary matching of `graph`: a greedy pass over its edges in a random order, taking
+/// each free pair with probability 0.7.
+fn random_start(graph: &Graph, rng: &mut Random) -> Matching {
+    let mut start = Matching::empty(graph.vertex_count());
+    let mut pairs: Vec<(u32, u32)> = graph.edges().collect();
+    rng.shuffle(&mut pairs);
+    for (u, v) in pairs {
+        if start.is_exposed(u) && start.is_exposed(v) && rng.chance(0.7) {
+            start.join(u, v);
+        }
+    }
+    start
+}
+
 #[test]
 fn forced_finisher_matches_brute_force_on_random_bipartite_graphs() {
     let mut rng = Random::new(2026);
@@ -57,54 +83,47 @@ fn forced_finisher_matches_brute_force_on_random_bipartite_graphs() {
         let left = 1 + rng.below(8);
         let right = 1 + rng.below(8);
         let n = left + right;
-        let edges: Vec<(u32, u32)> = (0..rng.below(3 * n))
-            .map(|_| (rng.below(left) as u32, (left + rng.below(right)) as u32))
-            .collect();
-        let graph = Graph::from_edges(n, edges).unwrap();
+        let graph = random_edges(&mut rng, n, |rng| {
+            (rng.below(left) as u32, (left + rng.below(right)) as u32)
+        });
         let side: Vec<bool> = (0..n).map(|v| v >= left).collect();
         let work = [0, 1, 5, 20][round % 4];
         let forced = decompose_bipartite_forcing_finisher(&graph, &side, work);
         assert_brute(&graph, &forced, &format!("round {round}, work {work}"));
-        // From any matching (here an arbitrary greedy one, in a random order).
-        let mut start = Matching::empty(n);
-        let mut pairs: Vec<(u32, u32)> = graph.edges().collect();
-        rng.shuffle(&mut pairs);
-        for (u, v) in pairs {
-            if start.is_exposed(u) && start.is_exposed(v) && rng.chance(0.7) {
-                start.join(u, v);
-            }
-        }
+        // From any matching.
+        let start = random_start(&graph, &mut rng);
         let (finished, _) = shortest_path_phases(&graph, &side, start);
         assert!(finished.is_valid_in(&graph));
         assert_eq!(finished.size(), forced.matching().size(), "round {round}");
     }
 }
 
+/// The members of every family with 2 to 8 vertices a side, seeds 0 to 5, that have at most
+/// 16 vertices (brute force's reach): each named, with its seed.
+fn small_members() -> impl Iterator<Item = (String, FamilyGraph, u64)> {
+    Family::ALL.into_iter().flat_map(|family| {
+        (2..=8).flat_map(move |size| {
+            (0..6).filter_map(move |seed| {
+                let g = family.generate(size, seed);
+                (g.vertices() <= 16).then(|| (format!("{family:?} {size} {seed}"), g, seed))
+            })
+        })
+    })
+}
+
 #[test]
 fn forced_finisher_matches_brute_force_on_small_members_of_every_family() {
     let mut checked = 0;
-    for family in Family::ALL {
-        for size in 2..=8 {
-            for seed in 0..6 {
-                let g = family.generate(size, seed);
-                if g.vertices() > 16 {
-                    continue;
-                }
-                let graph = g.graph().unwrap();
-                for work in [0, 4] {
-                    let forced = decompose_bipartite_forcing_finisher(&graph, &g.side, work);
-                    assert_brute(&graph, &forced, &format!("{family:?} {size} {seed}"));
-                }
-                let inner = g.with_inner_edges(1 + (seed as usize % 3), seed);
-                let graph = inner.graph().unwrap();
-                assert_brute(
-                    &graph,
-                    &decompose(&graph),
-                    &format!("{family:?} {size} {seed} odd"),
-                );
-                checked += 1;
-            }
+    for (what, g, seed) in small_members() {
+        let graph = g.graph().unwrap();
+        for work in [0, 4] {
+            let forced = decompose_bipartite_forcing_finisher(&graph, &g.side, work);
+            assert_brute(&graph, &forced, &what);
         }
+        let inner = g.with_inner_edges(1 + (seed as usize % 3), seed);
+        let graph = inner.graph().unwrap();
+        assert_brute(&graph, &decompose(&graph), &format!("{what} odd"));
+        checked += 1;
     }
     assert!(checked > 300, "{checked}");
 }
@@ -141,41 +160,10 @@ fn every_family_with_edges_inside_one_side_certifies() {
     }
 }
 
-/// A random graph on up to `max_n` vertices: each pair an edge with probability
-/// `density` / 256.
-fn random_general(max_n: usize) -> impl proptest::strategy::Strategy<Value = Graph> {
-    use proptest::prelude::*;
-    (1..=max_n, 1u32..=100).prop_flat_map(|(n, density)| {
-        prop::collection::vec(any::<u8>(), n * (n - 1) / 2).prop_map(move |coins| {
-            let mut edges = Vec::new();
-            let mut k = 0;
-            for i in 0..n as u32 {
-                for j in i + 1..n as u32 {
-                    if u32::from(coins[k]) < density {
-                        edges.push((i, j));
-                    }
-                    k += 1;
-                }
-            }
-            Graph::from_edges(n, edges).unwrap()
-        })
-    })
-}
-
 #[test]
 fn forced_general_finisher_matches_brute_force_on_random_graphs() {
-    use proptest::test_runner::{
-        Config, FileFailurePersistence, RngAlgorithm, TestRng, TestRunner,
-    };
-    let config = Config {
-        cases: 3000,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Off)),
-        ..Config::default()
-    };
-    let mut runner =
-        TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha));
-    runner
-        .run(&(random_general(14), 0u64..40), |(graph, work)| {
+    runner(3000)
+        .run(&(random_graph(14, 100), 0u64..40), |(graph, work)| {
             let forced = decompose_forcing_finisher(&graph, work);
             assert_brute(&graph, &forced, &format!("work {work}"));
             // Karp–Sipser's start often leaves nothing to do on small graphs: from empty too.
@@ -193,18 +181,10 @@ fn general_phases_reach_the_maximum_from_any_matching() {
     let mut rng = Random::new(2027);
     for round in 0..2000 {
         let n = 2 + rng.below(13);
-        let edges: Vec<(u32, u32)> = (0..rng.below(3 * n))
-            .map(|_| (rng.below(n) as u32, rng.below(n) as u32))
-            .collect();
-        let graph = Graph::from_edges(n, edges).unwrap();
-        let mut start = Matching::empty(n);
-        let mut pairs: Vec<(u32, u32)> = graph.edges().collect();
-        rng.shuffle(&mut pairs);
-        for (u, v) in pairs {
-            if start.is_exposed(u) && start.is_exposed(v) && rng.chance(0.7) {
-                start.join(u, v);
-            }
-        }
+        let graph = random_edges(&mut rng, n, |rng| {
+            (rng.below(n) as u32, rng.below(n) as u32)
+        });
+        let start = random_start(&graph, &mut rng);
         let (finished, _) = general_shortest_path_phases(&graph, start);
         assert!(finished.is_valid_in(&graph), "round {round}");
         assert_eq!(
@@ -218,28 +198,18 @@ fn general_phases_reach_the_maximum_from_any_matching() {
 #[test]
 fn forced_general_finisher_matches_brute_force_on_small_members_of_every_family() {
     let mut checked = 0;
-    for family in Family::ALL {
-        for size in 2..=8 {
-            for seed in 0..6 {
-                let g = family.generate(size, seed);
-                if g.vertices() > 16 {
-                    continue;
-                }
-                for inner in [0, 1 + (seed as usize % 3)] {
-                    let member = if inner == 0 {
-                        g.clone()
-                    } else {
-                        g.clone().with_inner_edges(inner, seed)
-                    };
-                    let graph = member.graph().unwrap();
-                    for work in [0, 4] {
-                        let forced = decompose_forcing_finisher(&graph, work);
-                        let what = format!("{family:?} {size} {seed} inner {inner} work {work}");
-                        assert_brute(&graph, &forced, &what);
-                    }
-                    checked += 1;
-                }
+    for (what, g, seed) in small_members() {
+        for inner in [0, 1 + (seed as usize % 3)] {
+            let graph = g.clone().with_inner_edges(inner, seed).graph().unwrap();
+            for work in [0, 4] {
+                let forced = decompose_forcing_finisher(&graph, work);
+                assert_brute(
+                    &graph,
+                    &forced,
+                    &format!("{what} inner {inner} work {work}"),
+                );
             }
+            checked += 1;
         }
     }
     assert!(checked > 600, "{checked}");
@@ -250,12 +220,7 @@ fn every_family_agrees_with_the_general_finisher_forced() {
     for family in Family::ALL {
         for (size, seed, inner) in [(40, 1, 2), (300, 2, 10), (3000, 3, 100)] {
             for inner in [0, inner] {
-                let g = family.generate(size, seed);
-                let g = if inner == 0 {
-                    g
-                } else {
-                    g.with_inner_edges(inner, seed)
-                };
+                let g = family.generate(size, seed).with_inner_edges(inner, seed);
                 let graph = g.graph().unwrap();
                 let expected = decompose(&graph);
                 for work in [0, 50, 5000] {
@@ -278,10 +243,9 @@ fn forced_general_finisher_on_masked_graphs_skips_the_removed_vertices() {
     let mut rng = Random::new(2028);
     for round in 0..600 {
         let n = 2 + rng.below(13);
-        let edges: Vec<(u32, u32)> = (0..rng.below(3 * n))
-            .map(|_| (rng.below(n) as u32, rng.below(n) as u32))
-            .collect();
-        let graph = Graph::from_edges(n, edges).unwrap();
+        let graph = random_edges(&mut rng, n, |rng| {
+            (rng.below(n) as u32, rng.below(n) as u32)
+        });
         let removed: Vec<bool> = (0..n).map(|_| rng.chance(0.3)).collect();
         let masked = Masked::new(&graph, &removed);
         // The induced subgraph, rebuilt, with the removed vertices left isolated.

@@ -2,7 +2,7 @@
 //! deletion) and against a full re-solve (`decompose` on the masked graph) at every position
 //! of random deletion orders, on random bipartite graphs and on grids with holes.
 
-use geography_matching::{decompose, DeletionMatching, Graph, Masked, Search};
+use geography_matching::{decompose, DeletionMatching, Graph, Masked, Search, UnderDeletion};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 

@@ -9,36 +9,8 @@ use geography_matching::{
     maximum_matching, multi_source_phases, push_relabel, two_colouring, Adjacency, Certificate,
     CertificateError, Class, Graph, Masked, Matching, Proof,
 };
+use geography_testing::{random_graph, runner};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, FileFailurePersistence, RngAlgorithm, TestRng, TestRunner};
-
-fn runner(cases: u32) -> TestRunner {
-    let config = Config {
-        cases,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Off)),
-        ..Config::default()
-    };
-    TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha))
-}
-
-/// A random graph on `n` vertices: each pair is an edge with probability `density`/256.
-fn random_graph(max_n: usize) -> impl Strategy<Value = Graph> {
-    (1..=max_n, 1u32..=200).prop_flat_map(|(n, density)| {
-        prop::collection::vec(any::<u8>(), n * (n - 1) / 2).prop_map(move |coins| {
-            let mut edges = Vec::new();
-            let mut k = 0;
-            for i in 0..n as u32 {
-                for j in i + 1..n as u32 {
-                    if u32::from(coins[k]) < density {
-                        edges.push((i, j));
-                    }
-                    k += 1;
-                }
-            }
-            Graph::from_edges(n, edges).unwrap()
-        })
-    })
-}
 
 /// A random sparse graph on up to `max_n` vertices with about `n * degree / 2` edges.
 fn random_sparse(max_n: usize, degree: usize, bipartite: bool) -> impl Strategy<Value = Graph> {
@@ -61,7 +33,7 @@ fn random_sparse(max_n: usize, degree: usize, bipartite: bool) -> impl Strategy<
 #[test]
 fn random_graphs_up_to_fourteen_vertices_match_brute_force() {
     runner(3000)
-        .run(&random_graph(14), |graph| {
+        .run(&random_graph(14, 200), |graph| {
             let present = (1u32 << graph.vertex_count()) - 1;
             let (nu, missable) = brute_missable(&masks(&graph), present);
             let decomposition = decompose(&graph);
@@ -79,21 +51,24 @@ fn random_graphs_up_to_fourteen_vertices_match_brute_force() {
         .unwrap();
 }
 
-/// The vertices of `0..n` that the bits of `removal` remove, and the others as a bit set.
-fn removal_of(n: usize, removal: u16) -> (Vec<bool>, u32) {
-    let removed: Vec<bool> = (0..n).map(|v| removal >> v & 1 == 1).collect();
-    let present = (0..n)
-        .filter(|&v| !removed[v])
-        .fold(0u32, |m, v| m | 1 << v);
-    (removed, present)
+/// A random graph on up to 12 vertices with some removed: the graph, the removed vertices,
+/// and the others as a bit set.
+fn random_removal() -> impl Strategy<Value = (Graph, Vec<bool>, u32)> {
+    (random_graph(12, 200), any::<u16>()).prop_map(|(graph, removal)| {
+        let n = graph.vertex_count();
+        let removed: Vec<bool> = (0..n).map(|v| removal >> v & 1 == 1).collect();
+        let present = (0..n)
+            .filter(|&v| !removed[v])
+            .fold(0u32, |m, v| m | 1 << v);
+        (graph, removed, present)
+    })
 }
 
 #[test]
 fn greedy_matchings_are_maximal_and_forced_edges_first() {
     runner(2000)
-        .run(&(random_graph(12), any::<u16>()), |(graph, removal)| {
+        .run(&random_removal(), |(graph, removed, present)| {
             let n = graph.vertex_count();
-            let (removed, present) = removal_of(n, removal);
             let masked = Masked::new(&graph, &removed);
             let degrees = masked.degrees();
             let whole = graph.degrees();
@@ -162,9 +137,8 @@ fn spanning_forest(graph: &impl Adjacency) -> Graph {
 #[test]
 fn masked_graphs_solve_like_the_induced_subgraph() {
     runner(2000)
-        .run(&(random_graph(12), any::<u16>()), |(graph, removal)| {
+        .run(&random_removal(), |(graph, removed, present)| {
             let n = graph.vertex_count();
-            let (removed, present) = removal_of(n, removal);
             let masked = Masked::new(&graph, &removed);
             let (nu, missable) = brute_missable(&masks(&graph), present);
             let decomposition = decompose(&masked);

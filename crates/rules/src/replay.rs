@@ -19,16 +19,13 @@
 //! winning move with brute-force game-tree search on random graphs, bipartite or not, and
 //! `tests/replay.rs`, which compares long games on boards with a decomposition per position.
 
-use geography_matching::{BlossomDeletion, DeletionMatching, Graph, Search};
+use geography_matching::{BlossomDeletion, DeletionMatching, Graph, Search, UnderDeletion};
 
 use crate::rules::PositionAnalysis;
 
 /// A maximum matching of a record's unvisited graph, kept as the token moves.
-pub(crate) enum Replay<'g> {
-    /// A bipartite graph, with the given search.
-    Bipartite(DeletionMatching<'g>),
-    /// Any other graph.
-    General(BlossomDeletion<'g>),
+pub(crate) struct Replay<'g> {
+    matching: Box<dyn UnderDeletion<'g> + 'g>,
 }
 
 impl<'g> Replay<'g> {
@@ -37,54 +34,23 @@ impl<'g> Replay<'g> {
     /// [`Search::Plain`] (the plain reference exists for bipartite graphs only).
     pub(crate) fn new(graph: &'g Graph, search: Search) -> Option<Self> {
         // `DeletionMatching::new` two-colours the graph, and refuses one with an odd cycle.
-        match DeletionMatching::new(graph, search) {
-            Some(matching) => Some(Replay::Bipartite(matching)),
-            None if search == Search::Incremental => {
-                Some(Replay::General(BlossomDeletion::new(graph)))
-            }
-            None => None,
-        }
-    }
-
-    /// The graph, visited vertices included.
-    fn graph(&self) -> &'g Graph {
-        match self {
-            Replay::Bipartite(matching) => matching.graph(),
-            Replay::General(matching) => matching.graph(),
-        }
+        let matching: Box<dyn UnderDeletion<'g> + 'g> = match DeletionMatching::new(graph, search) {
+            Some(matching) => Box::new(matching),
+            None if search == Search::Incremental => Box::new(BlossomDeletion::new(graph)),
+            None => return None,
+        };
+        Some(Replay { matching })
     }
 
     /// The mate of `v` in the current maximum matching.
     pub(crate) fn mate(&self, v: u32) -> Option<u32> {
-        match self {
-            Replay::Bipartite(matching) => matching.mate(v),
-            Replay::General(matching) => matching.mate(v),
-        }
+        self.matching.mate(v)
     }
 
     /// The token arrives on `t` (unvisited until now, and visited from now on): whether the
     /// player to move from it wins.
     pub(crate) fn arrive(&mut self, t: u32) -> bool {
-        match self {
-            Replay::Bipartite(matching) => matching.delete(t),
-            Replay::General(matching) => matching.delete(t),
-        }
-    }
-
-    /// Whether moving the token to the unvisited `w` wins: whether some maximum matching of
-    /// the unvisited graph misses `w`.
-    fn avoidable(&mut self, w: u32) -> bool {
-        match self {
-            Replay::Bipartite(matching) => matching.avoidable(w),
-            Replay::General(matching) => matching.avoidable(w),
-        }
-    }
-
-    fn is_visited(&self, v: u32) -> bool {
-        match self {
-            Replay::Bipartite(matching) => matching.is_deleted(v),
-            Replay::General(matching) => matching.is_deleted(v),
-        }
+        self.matching.delete(t)
     }
 
     /// The token arrives on `t` (see [`Self::arrive`]): who wins, every winning move and every
@@ -92,17 +58,18 @@ impl<'g> Replay<'g> {
     pub(crate) fn visit(&mut self, t: u32) -> PositionAnalysis<u32> {
         let mover_wins = self.arrive(t);
         let legal_moves: Vec<u32> = self
+            .matching
             .graph()
             .neighbor_slice(t)
             .iter()
             .copied()
-            .filter(|&w| !self.is_visited(w))
+            .filter(|&w| !self.matching.is_deleted(w))
             .collect();
         let winning_moves: Vec<u32> = if mover_wins {
             legal_moves
                 .iter()
                 .copied()
-                .filter(|&w| self.avoidable(w))
+                .filter(|&w| self.matching.avoidable(w))
                 .collect()
         } else {
             Vec::new()

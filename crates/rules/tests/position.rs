@@ -5,18 +5,8 @@
 use geography_boards::{Board, BoardGraph, Neighbourhood};
 use geography_matching::{check, Adjacency, Certificate, Graph, Random};
 use geography_rules::{BruteForce, IllegalMove, Position, Solution};
-use geography_testing::every_graph;
+use geography_testing::{every_graph, runner};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, FileFailurePersistence, RngAlgorithm, TestRng, TestRunner};
-
-fn runner(cases: u32) -> TestRunner {
-    let config = Config {
-        cases,
-        failure_persistence: Some(Box::new(FileFailurePersistence::Off)),
-        ..Config::default()
-    };
-    TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha))
-}
 
 /// Every start vertex's outcome, and the certificate, agree with brute force.
 fn assert_starts_match(graph: &Graph) -> Result<(), TestCaseError> {

@@ -10,7 +10,9 @@ use std::ops::RangeInclusive;
 use geography_matching::{Graph, Random};
 use geography_rules::Digraph;
 #[cfg(feature = "proptest")]
-use proptest::test_runner::{Config, RngAlgorithm, RngSeed};
+use proptest::prelude::{any, prop, Strategy};
+#[cfg(feature = "proptest")]
+use proptest::test_runner::{Config, RngAlgorithm, RngSeed, TestRng, TestRunner};
 
 /// The configuration of a property test: `cases` cases drawn by `ChaCha` from the fixed
 /// `seed` (whatever the environment's `PROPTEST_*` variables say), and no failure files: a
@@ -30,6 +32,47 @@ pub fn seeded(cases: u32, seed: u64) -> Config {
         failure_persistence: None,
         ..Config::default()
     }
+}
+
+/// A runner of `cases` cases drawn by `ChaCha` from proptest's fixed deterministic seed, with
+/// no failure files: the same cases on every machine and in every run.
+///
+/// # Examples
+/// ```
+/// use geography_testing::runner;
+/// assert_eq!(runner(10).config().cases, 10);
+/// ```
+#[cfg(feature = "proptest")]
+pub fn runner(cases: u32) -> TestRunner {
+    let config = Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    };
+    TestRunner::new_with_rng(config, TestRng::deterministic_rng(RngAlgorithm::ChaCha))
+}
+
+/// Random graphs on 1 to `max_n` vertices, each pair an edge with probability
+/// `density` / 256 for a density drawn from `1..=max_density`.
+///
+/// # Examples
+/// ```
+/// use geography_testing::{random_graph, runner};
+/// use proptest::strategy::{Strategy, ValueTree};
+/// let graph = random_graph(5, 100).new_tree(&mut runner(1)).unwrap().current();
+/// assert!((1..=5).contains(&graph.vertex_count()));
+/// ```
+#[cfg(feature = "proptest")]
+pub fn random_graph(max_n: usize, max_density: u32) -> impl Strategy<Value = Graph> {
+    (1..=max_n, 1..=max_density).prop_flat_map(|(n, density)| {
+        prop::collection::vec(any::<u8>(), n * (n - 1) / 2).prop_map(move |coins| {
+            let edges = pairs(n as u32)
+                .zip(coins)
+                .filter(|&(_, coin)| u32::from(coin) < density)
+                .map(|(e, _)| e);
+            Graph::from_edges(n, edges).expect("ids below n")
+        })
+    })
 }
 
 /// Every pair `(i, j)` of vertices below `n` with `i < j`, by `i` then `j`: the bit order of

@@ -26,7 +26,7 @@ mod cases;
 pub mod fuzz;
 mod located;
 
-#[cfg(feature = "proptest")]
-pub use cases::seeded;
 pub use cases::{every_graph, graph_from_code, labelled_digraphs, pairs, random_arcs};
+#[cfg(feature = "proptest")]
+pub use cases::{random_graph, runner, seeded};
 pub use located::{assert_located, too_many_cells};

@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use geography_matching::{Adjacency, Graph};
+use geography_matching::Adjacency;
 
 /// Adjacency bitmasks of a graph with at most 16 vertices.
 pub fn masks<G: Adjacency>(graph: &G) -> Vec<u32> {
@@ -45,19 +45,4 @@ pub fn brute_missable(adjacency: &[u32], present: u32) -> (usize, Vec<bool>) {
         .map(|v| present & (1 << v) != 0 && nu[(present & !(1 << v)) as usize] == full)
         .collect();
     (full as usize, missable)
-}
-
-/// The graph on `n` vertices whose edges are the bits of `code` over the pairs (i < j).
-pub fn graph_from_code(n: u32, code: u64) -> Graph {
-    let mut edges = Vec::new();
-    let mut bit = 0;
-    for i in 0..n {
-        for j in i + 1..n {
-            if code >> bit & 1 == 1 {
-                edges.push((i, j));
-            }
-            bit += 1;
-        }
-    }
-    Graph::from_edges(n as usize, edges).unwrap()
 }
