@@ -148,15 +148,7 @@ impl<'g> UnderDeletion<'g> for BlossomDeletion<'g> {
         self.deleted[v as usize]
     }
 
-    /// Deletes `v` and tells whether every maximum matching of the graph just before the
-    /// deletion covered `v`: whether the player to move from a token on `v` wins, all deleted
-    /// vertices being visited.
-    ///
-    /// # Panics
-    /// If `v` is not a vertex of the remaining graph.
-    ///
-    /// # Complexity
-    /// See the module documentation.
+    /// Costs: see the module documentation.
     fn delete(&mut self, v: u32) -> bool {
         assert_remaining(&self.deleted, v);
         self.deleted[v as usize] = true;
@@ -176,15 +168,7 @@ impl<'g> UnderDeletion<'g> for BlossomDeletion<'g> {
         !augmented
     }
 
-    /// Whether some maximum matching of the remaining graph misses `w`: with every deleted
-    /// vertex visited and the token next to `w`, whether moving the token to `w` wins. The
-    /// matching is left as it was.
-    ///
-    /// # Panics
-    /// If `w` is not a vertex of the remaining graph.
-    ///
-    /// # Complexity
-    /// See the module documentation.
+    /// Costs: see the module documentation.
     fn avoidable(&mut self, w: u32) -> bool {
         assert_remaining(&self.deleted, w);
         let Some(m) = self.matching.mate(w) else {

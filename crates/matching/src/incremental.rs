@@ -403,15 +403,7 @@ impl<'g> UnderDeletion<'g> for DeletionMatching<'g> {
         self.deleted[v as usize]
     }
 
-    /// Deletes `v` and tells whether every maximum matching of the graph just before the
-    /// deletion covered `v`: whether the player to move from a token on `v` wins, all deleted
-    /// vertices being visited.
-    ///
-    /// # Panics
-    /// If `v` is not a vertex of the graph or is already deleted.
-    ///
-    /// # Complexity
-    /// See the module documentation.
+    /// Costs: see the module documentation.
     fn delete(&mut self, v: u32) -> bool {
         assert_remaining(&self.deleted, v);
         self.deleted[v as usize] = true;
@@ -451,17 +443,11 @@ impl<'g> UnderDeletion<'g> for DeletionMatching<'g> {
         }
     }
 
-    /// Whether some maximum matching of the remaining graph misses `w`: with every deleted
-    /// vertex visited and the token next to `w`, whether moving the token to `w` wins.
-    ///
     /// `w` is missed by some maximum matching iff it is exposed, or its mate is alive (an
     /// alternating path from `M(w)` reaches an exposed vertex of `w`'s side: flipping it and
     /// the edge `w – M(w)` frees `w`). So this is one search from `M(w)`, skipping dead
     /// vertices; a failed one marks what it reached dead, as [`Self::delete`] does, and the
     /// matching is never changed.
-    ///
-    /// # Panics
-    /// If `w` is not a vertex of the remaining graph.
     ///
     /// # Complexity
     /// O(1) when `w` is exposed or its mate is marked; otherwise one search, as in

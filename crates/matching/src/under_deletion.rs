@@ -35,7 +35,8 @@ pub trait UnderDeletion<'g> {
     fn delete(&mut self, v: u32) -> bool;
 
     /// Whether some maximum matching of the remaining graph misses `w`: with every deleted
-    /// vertex visited and the token next to `w`, whether moving the token to `w` wins.
+    /// vertex visited and the token next to `w`, whether moving the token to `w` wins. The
+    /// matching is left as it was.
     ///
     /// # Panics
     /// If `w` is not a vertex of the remaining graph.

@@ -28,8 +28,8 @@ impl Multigraph {
     /// multiplicity, `(v, v)` is a loop.
     ///
     /// # Errors
-    /// [`DigraphError::VertexOutOfRange`] for an edge to a missing vertex (the first one);
-    /// [`DigraphError::TooLarge`] past `u32` ids.
+    /// Those of [`Digraph::from_arcs`](crate::Digraph::from_arcs), for the first edge to a
+    /// missing vertex or past `u32` ids.
     ///
     /// # Examples
     /// ```
