@@ -20,17 +20,17 @@
 use std::sync::{Arc, Mutex, PoisonError};
 
 use geography_app::{
-    analyze, is_directed, judge, load, load_record, load_written, parse_graph6_line, parse_words,
-    solve_slither, solve_word_chain, Board, Budget, Certificate, ChainRule, Class, Decomposition,
-    EdgeClass, EdgeClasses, ErrorKind, Format, Game, Graph, GraphGame, GraphPlayed, GraphSolution,
-    IllegalMove, InputError as LibraryError, JobError, Limit, Limits, Loaded, Neighbourhood,
-    Outcome, PositionAnalysis, Problem, Proof, Rules, SearchOptions, Session, SlitherGame,
-    TokenGame, Undecided, Variant, WordChainSolution, WrittenGraph, SLITHER_SEARCH_LIMIT,
+    analyze, in_order, is_directed, judge, load, load_record, load_written, parse_graph6_line,
+    parse_words, solve_slither, solve_word_chain, Board, Budget, Certificate, ChainRule, Class,
+    Decomposition, EdgeClass, EdgeClasses, ErrorKind, Format, Game, Graph, GraphGame, GraphPlayed,
+    GraphSolution, IllegalMove, InputError as LibraryError, JobError, Limit, Limits, Loaded,
+    Neighbourhood, Outcome, PositionAnalysis, Problem, Proof, Rules, SearchOptions, Session,
+    SlitherGame, TokenGame, Undecided, Variant, WordChainSolution, WrittenGraph,
+    SLITHER_SEARCH_LIMIT,
 };
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use rayon::prelude::*;
 
 create_exception!(
     _core,
@@ -737,17 +737,21 @@ fn solve_graph6_lines(
 ) -> PyResult<Vec<Solved>> {
     let limits = limits(u64::MAX, max_vertices);
     let outcome = py.allow_threads(|| {
-        lines
-            .par_iter()
-            .enumerate()
-            .map(|(index, line)| {
-                let line = line.strip_suffix(b"\n").unwrap_or(line);
-                let line = line.strip_suffix(b"\r").unwrap_or(line);
-                let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
-                let game = Game::on_graph(parse_graph6_line(line, number, &limits)?);
-                Ok(solved(game.solve(1).decomposition(), None, None))
-            })
-            .collect::<Result<Vec<Solved>, LibraryError>>()
+        let mut solved_lines = Vec::with_capacity(lines.len());
+        let job = |index: usize, line: &Vec<u8>| {
+            let line = line.strip_suffix(b"\n").unwrap_or(line);
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
+            let game = Game::on_graph(parse_graph6_line(line, number, &limits)?);
+            Ok(solved(game.solve(1).decomposition(), None, None))
+        };
+        in_order(&lines, lines.len(), job, |answers| {
+            for answer in answers {
+                solved_lines.push(answer?);
+            }
+            Ok::<(), LibraryError>(())
+        })
+        .map(|()| solved_lines)
     });
     outcome.map_err(|e| input_error(py, &e))
 }

@@ -41,6 +41,7 @@ mod record;
 mod session;
 mod slither;
 mod solve;
+mod stream;
 mod text;
 
 pub use analyze::{analyze, Analysis, AnalyzeReport, EndReport, MoveReport, Played};
@@ -72,6 +73,7 @@ pub use solve::{
     counted, solve, solve_slide, solve_treasure, BoardInfo, CertificateReport, SlideReport,
     SolveOptions, SolveReport, TreasureReport, STATUS_BLOCKED, STATUS_LOSES, STATUS_WINS,
 };
+pub use stream::in_order;
 pub use text::{not_in_game, refusal};
 
 // The vocabulary the front ends speak, so that a front end needs this crate alone; the

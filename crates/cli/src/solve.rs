@@ -8,13 +8,12 @@ use std::path::PathBuf;
 use clap::builder::PossibleValue;
 use clap::ValueEnum;
 use geography_app::{
-    load, load_written, ring_opener, solve, solve_graph_game, solve_slide, solve_slither_game,
-    solve_treasure, solve_word_chain, Budget, CertificateReport, EdgeClass, Format, Game,
-    GraphGame, GraphPlayed, Limits, Loaded, Named, ReplayedSlide, SearchOptions, SlitherReport,
-    SolveOptions, SolveReport, TreasureMap, WordList,
+    in_order, load, load_written, ring_opener, solve, solve_graph_game, solve_slide,
+    solve_slither_game, solve_treasure, solve_word_chain, Budget, CertificateReport, EdgeClass,
+    Format, Game, GraphGame, GraphPlayed, Limits, Loaded, Named, ReplayedSlide, SearchOptions,
+    SlitherReport, SolveOptions, SolveReport, TreasureMap, WordList,
 };
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::draw::{self, Mark};
@@ -135,22 +134,19 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
                 // Graphs of a stream are solved in parallel, a batch at a time, and written
                 // in input order.
                 let progress = progress_bar(games.len());
-                for (batch, chunk) in games.chunks(STREAM_BATCH).enumerate() {
-                    let solved: Vec<Result<Vec<u8>, Failure>> = chunk
-                        .par_iter()
-                        .enumerate()
-                        .map(|(offset, game)| {
-                            let index = batch * STREAM_BATCH + offset;
-                            let mut text = heading(index, games.len()).into_bytes();
-                            game_result(&mut text, args, game, 1, colour)?;
-                            Ok(text)
-                        })
-                        .collect();
-                    for text in solved {
+                let job = |index: usize, game: &Game| -> Result<Vec<u8>, Failure> {
+                    let mut text = heading(index, games.len()).into_bytes();
+                    game_result(&mut text, args, game, 1, colour)?;
+                    Ok(text)
+                };
+                in_order(&games, STREAM_BATCH, job, |texts| {
+                    let count = texts.len() as u64;
+                    for text in texts {
                         out.write_all(&text?).or_else(|e| ignore_closed_pipe(&e))?;
                     }
-                    progress.inc(chunk.len() as u64);
-                }
+                    progress.inc(count);
+                    Ok(())
+                })?;
                 progress.finish_and_clear();
             }
             Loaded::Treasure(maps) => {
