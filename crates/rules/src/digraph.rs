@@ -49,13 +49,37 @@ pub enum DigraphError {
     TooLarge,
 }
 
-/// Distinct pairs in increasing order, and how many times each was given.
-pub(crate) type DistinctPairs = (Vec<(u32, u32)>, Vec<u32>);
+/// Distinct pairs grouped by their first element: pair `i` is `(u, seconds[i])` for the `u`
+/// with `offsets[u] <= i < offsets[u + 1]`, increasing, given `multiplicity[i]` times.
+#[derive(Debug)]
+pub(crate) struct DistinctPairs {
+    /// Offsets into `seconds`, one per first element and one more.
+    pub(crate) offsets: Vec<u32>,
+    /// The second element of each distinct pair.
+    pub(crate) seconds: Vec<u32>,
+    /// How many times each distinct pair was given.
+    pub(crate) multiplicity: Vec<u32>,
+}
+
+impl DistinctPairs {
+    /// The first element of each distinct pair, in order.
+    pub(crate) fn firsts(&self) -> Vec<u32> {
+        let mut firsts = Vec::with_capacity(self.seconds.len());
+        for (u, run) in self.offsets.windows(2).enumerate() {
+            firsts.extend(std::iter::repeat_n(u as u32, (run[1] - run[0]) as usize));
+        }
+        firsts
+    }
+}
 
 /// The pairs given, each checked against `vertex_count` and put in the form `canonical` gives
 /// it, then merged: the distinct pairs in increasing order, and how many times each was given.
 /// The one reading of an arc list ([`Digraph`]) and of an edge list
 /// ([`Multigraph`](crate::Multigraph)).
+///
+/// # Complexity
+/// O(V + E) and the sort of each first element's run (a counting sort by the first element,
+/// then the runs, short on sparse graphs): O(V + E log Δ) time, O(V + E) memory.
 ///
 /// # Errors
 /// [`DigraphError::VertexOutOfRange`] for the first pair with an end at or above
@@ -68,8 +92,9 @@ pub(crate) fn distinct_pairs(
     if vertex_count >= u32::MAX as usize {
         return Err(DigraphError::TooLarge);
     }
-    let mut given: Vec<(u32, u32)> = Vec::new();
-    for (index, (u, v)) in pairs.into_iter().enumerate() {
+    let pairs = pairs.into_iter();
+    let mut given: Vec<(u32, u32)> = Vec::with_capacity(pairs.size_hint().0);
+    for (index, (u, v)) in pairs.enumerate() {
         if let Some(vertex) = [u, v].into_iter().find(|&x| x as usize >= vertex_count) {
             return Err(DigraphError::VertexOutOfRange {
                 index,
@@ -82,18 +107,32 @@ pub(crate) fn distinct_pairs(
     if given.len() >= u32::MAX as usize {
         return Err(DigraphError::TooLarge);
     }
-    given.sort_unstable();
-    let mut distinct: Vec<(u32, u32)> = Vec::new();
-    let mut multiplicity: Vec<u32> = Vec::new();
-    for pair in given {
-        if distinct.last() == Some(&pair) {
-            *multiplicity.last_mut().expect("a pair before") += 1;
-        } else {
-            distinct.push(pair);
-            multiplicity.push(1);
+    // Counting sort by the first element, then each run sorted and merged in place.
+    let (starts, mut seconds) = group_by_key(vertex_count, given.iter().copied());
+    drop(given);
+    let mut offsets = vec![0u32; vertex_count + 1];
+    let mut multiplicity = Vec::with_capacity(seconds.len());
+    let mut kept = 0usize;
+    for u in 0..vertex_count {
+        let (start, end) = (starts[u] as usize, starts[u + 1] as usize);
+        seconds[start..end].sort_unstable();
+        for i in start..end {
+            if kept > offsets[u] as usize && seconds[kept - 1] == seconds[i] {
+                *multiplicity.last_mut().expect("a pair before") += 1;
+            } else {
+                seconds[kept] = seconds[i];
+                kept += 1;
+                multiplicity.push(1);
+            }
         }
+        offsets[u + 1] = kept as u32;
     }
-    Ok((distinct, multiplicity))
+    seconds.truncate(kept);
+    Ok(DistinctPairs {
+        offsets,
+        seconds,
+        multiplicity,
+    })
 }
 
 /// Groups the `(key, value)` entries by key, each key below `keys`, keeping their order
@@ -161,9 +200,13 @@ impl Digraph {
         vertex_count: usize,
         arcs: impl IntoIterator<Item = (u32, u32)>,
     ) -> Result<Self, DigraphError> {
-        let (ends, multiplicity) = distinct_pairs(vertex_count, arcs, |arc| arc)?;
-        let (tails, heads): (Vec<u32>, Vec<u32>) = ends.into_iter().unzip();
-        let (out_offsets, _) = group_by_key(vertex_count, tails.iter().map(|&u| (u, 0)));
+        let pairs = distinct_pairs(vertex_count, arcs, |arc| arc)?;
+        let tails = pairs.firsts();
+        let DistinctPairs {
+            offsets: out_offsets,
+            seconds: heads,
+            multiplicity,
+        } = pairs;
         let (in_offsets, in_arcs) = group_by_key(
             vertex_count,
             heads.iter().enumerate().map(|(id, &v)| (v, id as u32)),
@@ -288,27 +331,31 @@ pub fn strong_components(graph: &Digraph) -> Components {
     let mut rindex = vec![0u32; n];
     let mut stack: Vec<u32> = Vec::new();
     // (vertex, next out-arc id to look at, its last out-arc id + 1, whether it is still its
-    // component's root)
-    let mut frames: Vec<(u32, usize, usize, bool)> = Vec::new();
+    // component's root): arc ids fit in u32 (`distinct_pairs` refuses more).
+    let mut frames: Vec<(u32, u32, u32, bool)> = Vec::new();
+    let arcs_of = |u: u32| {
+        let arcs = graph.out_arcs(u);
+        (arcs.start as u32, arcs.end as u32)
+    };
     let mut next_index = 1u32;
     let mut label = n as u32;
     for root in 0..n as u32 {
         if rindex[root as usize] != 0 {
             continue;
         }
-        let arcs = graph.out_arcs(root);
-        frames.push((root, arcs.start, arcs.end, true));
+        let (start, end) = arcs_of(root);
+        frames.push((root, start, end, true));
         rindex[root as usize] = next_index;
         next_index += 1;
         while let Some(&mut (u, ref mut next, end, ref mut is_root)) = frames.last_mut() {
             if *next < end {
-                let w = graph.heads[*next];
+                let w = graph.heads[*next as usize];
                 *next += 1;
                 if rindex[w as usize] == 0 {
                     rindex[w as usize] = next_index;
                     next_index += 1;
-                    let arcs = graph.out_arcs(w);
-                    frames.push((w, arcs.start, arcs.end, true));
+                    let (start, end) = arcs_of(w);
+                    frames.push((w, start, end, true));
                 } else if rindex[w as usize] < rindex[u as usize] {
                     rindex[u as usize] = rindex[w as usize];
                     *is_root = false;
@@ -343,7 +390,10 @@ pub fn strong_components(graph: &Digraph) -> Components {
     }
     // Labels count down from n - 1 as components close: number them from 0 instead.
     let count = n as u32 - label;
-    let component: Vec<u32> = rindex.iter().map(|&l| n as u32 - 1 - l).collect();
+    let mut component = rindex;
+    for l in &mut component {
+        *l = n as u32 - 1 - *l;
+    }
     let (starts, members) = group_by_key(
         count as usize,
         component.iter().enumerate().map(|(v, &c)| (c, v as u32)),

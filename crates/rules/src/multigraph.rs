@@ -43,8 +43,9 @@ impl Multigraph {
         vertex_count: usize,
         edges: impl IntoIterator<Item = (u32, u32)>,
     ) -> Result<Self, DigraphError> {
-        let (ends, multiplicity) =
-            distinct_pairs(vertex_count, edges, |(u, v)| (u.min(v), u.max(v)))?;
+        let pairs = distinct_pairs(vertex_count, edges, |(u, v)| (u.min(v), u.max(v)))?;
+        let ends: Vec<(u32, u32)> = pairs.firsts().into_iter().zip(pairs.seconds).collect();
+        let multiplicity = pairs.multiplicity;
         // Each edge at both its ends, a loop once.
         let ends_of = ends.iter().enumerate().flat_map(|(id, &(u, v))| {
             [Some((u, id as u32)), (u != v).then_some((v, id as u32))]
