@@ -170,6 +170,9 @@ pub(crate) struct EdgeSearch<'a> {
     hash: u64,
     token: u32,
     table: HashedTable,
+    /// The moves of the position being expanded, with their reply counts (kept to reuse
+    /// its allocation).
+    replies: Vec<(u32, u32)>,
 }
 
 impl<'a> EdgeSearch<'a> {
@@ -199,6 +202,7 @@ impl<'a> EdgeSearch<'a> {
             hash,
             token: 0,
             table: HashedTable::new(),
+            replies: Vec::new(),
         }
     }
 
@@ -265,6 +269,15 @@ impl SearchGame for EdgeSearch<'_> {
     type Table = HashedTable;
 
     fn lookup(&self, table: &HashedTable) -> Option<Value> {
+        // A labelled token is decided at every position the search meets (module
+        // documentation): no need to hash it, nor to store it.
+        if self.pruning.retrograde {
+            match self.label(self.token) {
+                Label::Win => return Some(Value::Win),
+                Label::Lose => return Some(Value::Lose),
+                Label::Open => {}
+            }
+        }
         table.get(self.position_hash(), |key| {
             if key[0] != self.token || key.len() - 1 != self.used.len() {
                 return false;
@@ -299,14 +312,10 @@ impl SearchGame for EdgeSearch<'_> {
         let x = self.token;
         let g = self.graph;
         let retrograde = self.pruning.retrograde;
-        if retrograde {
-            match self.label(x) {
-                Label::Win => return Expansion::Decided(Value::Win),
-                Label::Lose => return Expansion::Decided(Value::Lose),
-                Label::Open => {}
-            }
-        }
-        let mut replies: Vec<(u32, u32)> = Vec::new();
+        // `lookup` answers a labelled token before any expansion.
+        debug_assert!(!retrograde || self.label(x) == Label::Open);
+        let mut replies = std::mem::take(&mut self.replies);
+        replies.clear();
         for a in g.out_arcs(x) {
             if self.left[a] == 0 {
                 continue;
@@ -315,7 +324,10 @@ impl SearchGame for EdgeSearch<'_> {
             if retrograde {
                 match self.label(y) {
                     Label::Win => continue,
-                    Label::Lose => return Expansion::Decided(Value::Win),
+                    Label::Lose => {
+                        self.replies = replies;
+                        return Expansion::Decided(Value::Win);
+                    }
                     Label::Open => {}
                 }
             }
@@ -328,16 +340,20 @@ impl SearchGame for EdgeSearch<'_> {
                 })
                 .count() as u32;
             if retrograde && count == 0 {
+                self.replies = replies;
                 return Expansion::Decided(Value::Win);
             }
             replies.push((count, a as u32));
         }
-        if replies.is_empty() {
-            return Expansion::Decided(Value::Lose);
-        }
-        replies.sort_unstable();
-        moves.extend(replies.iter().map(|&(_, a)| (x, a)));
-        Expansion::Search { unknown: false }
+        let expansion = if replies.is_empty() {
+            Expansion::Decided(Value::Lose)
+        } else {
+            replies.sort_unstable();
+            moves.extend(replies.iter().map(|&(_, a)| (x, a)));
+            Expansion::Search { unknown: false }
+        };
+        self.replies = replies;
+        expansion
     }
 
     fn play(&mut self, (_, a): (u32, u32)) {
