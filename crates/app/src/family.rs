@@ -417,7 +417,7 @@ pub fn solve_word_chain(
 ) -> Result<WordChainSolution, JobError> {
     // The list's words are distinct by key: the chain's words, by their positions
     // ([`WordChain::source`]), are the list's.
-    let keys = list.words.iter().map(|w| w.key.iter().collect::<String>());
+    let keys = list.words.iter().map(|w| w.key.as_str());
     let go_on = || budget.searching();
     let chain = WordChain::new_while(keys, rule, options.bound(), Pruning::default(), &go_on)
         .map_err(|WordChainError::NoWords| {
@@ -454,7 +454,7 @@ impl WordChainSolution {
     /// The chain's index of `word` (compared by its key), if the list has it and it can be
     /// said.
     pub fn chain_index(&self, word: &str) -> Option<u32> {
-        let key: String = word_key(word.trim()).into_iter().collect();
+        let key = word_key(word.trim());
         self.chain.word_index(&key)
     }
 
@@ -472,7 +472,7 @@ impl WordChainSolution {
     /// [`JobError::Argument`] for a word not in the list, or too short for the rule.
     pub fn winning_replies(&self, word: &str) -> Result<Vec<String>, JobError> {
         let Some(index) = self.chain_index(word) else {
-            let key: String = word_key(word.trim()).into_iter().collect();
+            let key = word_key(word.trim());
             let why = if self.chain.too_short().contains(&key) {
                 format!(
                     "'{}' is too short to be said under the rule {}",
@@ -536,7 +536,7 @@ impl WordChainSolution {
                 .list
                 .words
                 .iter()
-                .filter(|w| w.key.len() < self.chain.rule().key_length())
+                .filter(|w| w.key.chars().count() < self.chain.rule().key_length())
                 .map(|w| w.text.clone())
                 .collect(),
             max_positions: self.options.max_positions,

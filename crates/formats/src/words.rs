@@ -29,7 +29,7 @@ pub struct Word {
     /// The word as first written (trimmed).
     pub text: String,
     /// Its key: what the rules compare ([`word_key`]).
-    pub key: Vec<char>,
+    pub key: String,
     /// 1-based line of its first appearance.
     pub line: u32,
 }
@@ -51,12 +51,9 @@ impl WordList {
 
 /// The key of a word: NFC, lower case, NFC again (lower-casing can decompose). ASCII text
 /// is its own NFC: its key is its lower case, found without normalising.
-pub fn word_key(word: &str) -> Vec<char> {
+pub fn word_key(word: &str) -> String {
     if word.is_ascii() {
-        return word
-            .bytes()
-            .map(|b| char::from(b.to_ascii_lowercase()))
-            .collect();
+        return word.to_ascii_lowercase();
     }
     let lower: String = word.nfc().collect::<String>().to_lowercase();
     lower.nfc().collect()
@@ -99,9 +96,13 @@ pub fn parse_words(input: &[u8], limits: &Limits) -> Result<WordList, InputError
     // Each key's hash, with the first word of that hash: the keys are stored once, in the
     // list. Two keys with one 64-bit hash (never seen in practice) fall back to comparing
     // with every word.
-    let mut seen: HashMap<u64, u32> = HashMap::new();
+    // Room for a word a line, up to a million (the growth past it is amortised anyway).
+    let lines = (memchr::memchr_iter(b'\n', input).count() + 1).min(1 << 20);
+    let mut seen: HashMap<u64, u32> = HashMap::with_capacity(lines);
     let hasher = RandomState::new();
-    let mut list = WordList::default();
+    let mut list = WordList {
+        words: Vec::with_capacity(lines),
+    };
     for (index, line) in text.lines().enumerate() {
         let word = line.trim();
         if word.is_empty() {
@@ -168,7 +169,7 @@ mod tests {
             words("\u{feff}Café\r\n\tcafe\u{301}\n\nCAFÉ\nエッグ\n달걀  \n".as_bytes()).unwrap(),
             ["Café", "エッグ", "달걀"]
         );
-        assert_eq!(word_key("ÉCOLE"), "école".chars().collect::<Vec<_>>());
+        assert_eq!(word_key("ÉCOLE"), "école");
         let list = parse_words(b"one\n\ntwo\n", &Limits::DEFAULT).unwrap();
         assert_eq!(list.words[1].line, 3);
         assert_eq!(list.find(" TWO "), Some(1));

@@ -17,7 +17,8 @@
 //! [`WordChain::too_short`].
 //!
 //! # Complexity
-//! Keys and arcs O(total length · log); then one bounded search per distinct first arc (at
+//! Repeats and keys by hashing, O(total length); the index of the words by spelling sorted
+//! once, on the first look-up; then one bounded search per distinct first arc (at
 //! most [`SearchBound::max_positions`] positions each), see [`crate::solve_directed_edge`].
 //!
 //! # Tests
@@ -25,7 +26,8 @@
 //! ends, against plain game-tree search over the words themselves; every position of random
 //! games through [`Rules`].
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
 
 use thiserror::Error;
 
@@ -110,8 +112,9 @@ pub struct WordChain {
     pruning: Pruning,
     words: Vec<String>,
     too_short: Vec<String>,
-    /// The indices of `words`, sorted by word: [`WordChain::word_index`] searches it.
-    index: Vec<u32>,
+    /// The indices of `words`, sorted by word: [`WordChain::word_index`] searches it (sorted
+    /// on its first call).
+    index: OnceLock<Vec<u32>>,
     /// Per word: its position among the words given (repeats counted).
     sources: Vec<u32>,
     keys: Vec<String>,
@@ -159,25 +162,19 @@ impl WordChain {
         go_on: &dyn Fn() -> bool,
     ) -> Result<Self, WordChainError> {
         let k = rule.key_length();
-        // The words in order, each with its position among those given; repeats are found
-        // by sorting, so the words are stored once and never hashed.
+        // The words in order, each with its position among those given; a repeat is found
+        // by hashing the words (the first occurrence kept).
         let mut list: Vec<String> = Vec::new();
         let mut sources: Vec<u32> = Vec::new();
         for (position, word) in words.into_iter().enumerate() {
             list.push(word.as_ref().to_string());
             sources.push(u32::try_from(position).expect("fewer than 2^32 words"));
         }
-        let mut order: Vec<u32> = (0..list.len() as u32).collect();
-        order.sort_unstable_by(|&i, &j| list[i as usize].cmp(&list[j as usize]).then(i.cmp(&j)));
-        let mut repeated = vec![false; list.len()];
-        for pair in order.windows(2) {
-            if list[pair[0] as usize] == list[pair[1] as usize] {
-                repeated[pair[1] as usize] = true;
-            }
-        }
+        let repeated: Vec<bool> = {
+            let mut seen: HashSet<&str> = HashSet::with_capacity(list.len());
+            list.iter().map(|w| !seen.insert(w.as_str())).collect()
+        };
         let mut too_short = Vec::new();
-        // Where each word given stands among the words played (`u32::MAX`: not played).
-        let mut played_at = vec![u32::MAX; list.len()];
         let mut kept = 0;
         for i in 0..list.len() {
             if repeated[i] {
@@ -189,33 +186,43 @@ impl WordChain {
             }
             list.swap(kept, i);
             sources.swap(kept, i);
-            played_at[i] = kept as u32;
             kept += 1;
         }
-        // The words played, sorted: the sorted order of the words given, restricted.
-        let index: Vec<u32> = order
-            .iter()
-            .map(|&i| played_at[i as usize])
-            .filter(|&at| at != u32::MAX)
-            .collect();
-        drop(order);
         list.truncate(kept);
         sources.truncate(kept);
         if list.is_empty() {
             return Err(WordChainError::NoWords);
         }
-        // Every word's two keys as slices of it; the keys sorted are the vertices.
-        let key_pairs: Vec<(&str, &str)> = list.iter().map(|w| key_slices(w, k)).collect();
-        let mut all_keys: Vec<&str> = key_pairs.iter().flat_map(|&(a, b)| [a, b]).collect();
-        all_keys.sort_unstable();
-        all_keys.dedup();
-        let key_id = |key: &str| all_keys.binary_search(&key).expect("a key of the list") as u32;
-        let arcs: Vec<(u32, u32)> = key_pairs
+        // Every word's two keys as slices of it, numbered as first met, then renumbered in
+        // increasing order: the keys are the vertices.
+        let mut key_id: HashMap<&str, u32> = HashMap::new();
+        let mut met: Vec<&str> = Vec::new();
+        let mut id = |key| {
+            *key_id.entry(key).or_insert_with(|| {
+                met.push(key);
+                met.len() as u32 - 1
+            })
+        };
+        let mut arcs: Vec<(u32, u32)> = list
             .iter()
-            .map(|&(a, b)| (key_id(a), key_id(b)))
+            .map(|w| {
+                let (first, last) = key_slices(w, k);
+                (id(first), id(last))
+            })
             .collect();
-        let keys: Vec<String> = all_keys.iter().map(|&key| key.to_string()).collect();
-        drop(key_pairs);
+        let mut by_key: Vec<u32> = (0..met.len() as u32).collect();
+        by_key.sort_unstable_by_key(|&i| met[i as usize]);
+        let mut rank = vec![0u32; met.len()];
+        for (r, &i) in by_key.iter().enumerate() {
+            rank[i as usize] = r as u32;
+        }
+        for (u, v) in &mut arcs {
+            (*u, *v) = (rank[*u as usize], rank[*v as usize]);
+        }
+        let keys: Vec<String> = by_key
+            .iter()
+            .map(|&i| met[i as usize].to_string())
+            .collect();
         let graph =
             Digraph::from_arcs(keys.len(), arcs.iter().copied()).expect("keys are vertices");
         let word_arc = arcs
@@ -242,7 +249,7 @@ impl WordChain {
             pruning,
             words: list,
             too_short,
-            index,
+            index: OnceLock::new(),
             sources,
             keys,
             graph,
@@ -317,10 +324,13 @@ impl WordChain {
 
     /// The index of `word` in [`WordChain::words`].
     pub fn word_index(&self, word: &str) -> Option<u32> {
-        let found = self
-            .index
-            .binary_search_by(|&i| self.words[i as usize].as_str().cmp(word));
-        found.ok().map(|at| self.index[at])
+        let index = self.index.get_or_init(|| {
+            let mut index: Vec<u32> = (0..self.words.len() as u32).collect();
+            index.sort_unstable_by_key(|&i| self.words[i as usize].as_str());
+            index
+        });
+        let found = index.binary_search_by(|&i| self.words[i as usize].as_str().cmp(word));
+        found.ok().map(|at| index[at])
     }
 
     /// The position of `words()[i]` among the words given to [`WordChain::new`] (repeats
