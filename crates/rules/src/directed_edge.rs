@@ -81,7 +81,7 @@ use crate::bounded_search::{
     StartOutcomes, Value,
 };
 use crate::digraph::Digraph;
-use crate::edge_walk::EdgeWalk;
+use crate::edge_walk::{EdgeGeographyGame, WalkedGraph};
 use crate::retrograde::{propagate, Label};
 use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
 use crate::vertex_geography::flip;
@@ -501,13 +501,7 @@ impl DirectedEdgeSolution {
 
 /// A game of directed edge geography in progress: the token, the arcs left and the moves
 /// played.
-#[derive(Debug, Clone)]
-pub struct DirectedEdgeGame<'g> {
-    graph: &'g Digraph,
-    walk: EdgeWalk,
-    bound: SearchBound,
-    pruning: Pruning,
-}
+pub type DirectedEdgeGame<'g> = EdgeGeographyGame<'g, Digraph>;
 
 impl<'g> DirectedEdgeGame<'g> {
     /// The token on `start`, every arc unused; analyses bounded by `bound`, with the rules
@@ -521,70 +515,49 @@ impl<'g> DirectedEdgeGame<'g> {
         bound: SearchBound,
         pruning: Pruning,
     ) -> Result<Self, IllegalMove> {
-        let multiplicity = (0..graph.distinct_arc_count())
-            .map(|a| graph.multiplicity(a))
-            .collect();
-        Ok(DirectedEdgeGame {
-            graph,
-            walk: EdgeWalk::new(graph.vertex_count(), start, multiplicity)?,
-            bound,
-            pruning,
-        })
-    }
-
-    /// The token's vertex.
-    pub fn token(&self) -> u32 {
-        self.walk.token
-    }
-
-    /// The token's walk: the start, then the vertex each move reached.
-    pub fn path(&self) -> &[u32] {
-        &self.walk.path
-    }
-
-    /// The moves played, in order, as `(from, to)`.
-    pub fn moves(&self) -> &[(u32, u32)] {
-        &self.walk.moves
+        Self::with_rules(graph, start, bound, pruning)
     }
 }
 
-impl Rules for DirectedEdgeGame<'_> {
-    type Move = (u32, u32);
+impl WalkedGraph for Digraph {
+    type Rules = Pruning;
 
-    /// `(token, w)` for every unused arc out of the token, by `w`.
-    fn legal_moves(&self) -> Vec<(u32, u32)> {
-        self.graph
-            .out_arcs(self.walk.token)
-            .filter(|&a| self.walk.left[a] > 0)
-            .map(|a| self.graph.arc(a))
+    fn vertex_count(&self) -> usize {
+        Digraph::vertex_count(self)
+    }
+
+    fn multiplicities(&self) -> Vec<u32> {
+        (0..self.distinct_arc_count())
+            .map(|a| self.multiplicity(a))
             .collect()
     }
 
-    fn play(&mut self, mv: (u32, u32)) -> Result<(), IllegalMove> {
-        let graph = self.graph;
-        self.walk
-            .play(graph.vertex_count(), mv, |u, v| graph.find_arc(u, v))
+    fn edge_between(&self, u: u32, v: u32) -> Option<usize> {
+        self.find_arc(u, v)
     }
 
-    fn undo(&mut self) -> Option<(u32, u32)> {
-        self.walk.undo()
+    /// `(token, w)` for every arc out of the token with a copy left, by `w`.
+    fn moves_from(&self, token: u32, left: &[u32]) -> Vec<(u32, u32)> {
+        self.out_arcs(token)
+            .filter(|&a| left[a] > 0)
+            .map(|a| self.arc(a))
+            .collect()
     }
 
-    fn moves_played(&self) -> usize {
-        self.walk.moves_played()
-    }
-
-    fn analyse(&self, go_on: &dyn Fn() -> bool) -> Result<PositionAnalysis<(u32, u32)>, Undecided> {
-        let legal_moves = Rules::legal_moves(self);
-        let mut left = self.walk.left.clone();
-        let mut shared = EdgeSearch::new(
-            self.graph,
-            reduce(self.graph, &left, self.pruning),
-            self.pruning,
-        );
-        analysis_by_move(legal_moves, self.bound, |(u, v)| {
-            let a = self.graph.find_arc(u, v).expect("a legal move");
-            move_outcome(self.graph, &mut left, a, &mut shared, self.bound, go_on)
+    fn analyse_at(
+        &self,
+        token: u32,
+        left: &[u32],
+        bound: SearchBound,
+        pruning: Pruning,
+        go_on: &dyn Fn() -> bool,
+    ) -> Result<PositionAnalysis<(u32, u32)>, Undecided> {
+        let legal_moves = self.moves_from(token, left);
+        let mut left = left.to_vec();
+        let mut shared = EdgeSearch::new(self, reduce(self, &left, pruning), pruning);
+        analysis_by_move(legal_moves, bound, |(u, v)| {
+            let a = self.find_arc(u, v).expect("a legal move");
+            move_outcome(self, &mut left, a, &mut shared, bound, go_on)
         })
     }
 }

@@ -65,7 +65,7 @@ use crate::bounded_search::{
     analysis_by_move, search, Expansion, Outcome, SearchBound, SearchGame, StartOutcomes, Table,
     Value,
 };
-use crate::edge_walk::EdgeWalk;
+use crate::edge_walk::{EdgeGeographyGame, WalkedGraph};
 use crate::multigraph::Multigraph;
 use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
 use crate::vertex_geography::flip;
@@ -602,12 +602,7 @@ impl SearchGame for ParityGame<'_> {
 
 /// A game of undirected edge geography in progress: the token, the edges left and the
 /// moves played.
-#[derive(Debug, Clone)]
-pub struct UndirectedEdgeGame<'g> {
-    graph: &'g Multigraph,
-    walk: EdgeWalk,
-    bound: SearchBound,
-}
+pub type UndirectedEdgeGame<'g> = EdgeGeographyGame<'g, Multigraph>;
 
 impl<'g> UndirectedEdgeGame<'g> {
     /// The token on `start`, every edge unused; analyses bounded by `bound`.
@@ -615,98 +610,76 @@ impl<'g> UndirectedEdgeGame<'g> {
     /// # Errors
     /// [`IllegalMove::NotAVertex`] if `start` is not a vertex.
     pub fn new(graph: &'g Multigraph, start: u32, bound: SearchBound) -> Result<Self, IllegalMove> {
-        let multiplicity = (0..graph.distinct_edge_count())
-            .map(|e| graph.multiplicity(e))
-            .collect();
-        Ok(UndirectedEdgeGame {
-            graph,
-            walk: EdgeWalk::new(graph.vertex_count(), start, multiplicity)?,
-            bound,
-        })
-    }
-
-    /// The token's vertex.
-    pub fn token(&self) -> u32 {
-        self.walk.token
-    }
-
-    /// The token's walk: the start, then the vertex each move reached.
-    pub fn path(&self) -> &[u32] {
-        &self.walk.path
-    }
-
-    /// The moves played, in order, as `(from, to)`.
-    pub fn moves(&self) -> &[(u32, u32)] {
-        &self.walk.moves
-    }
-
-    /// How many copies of the edge `{u, v}` are left.
-    pub fn left(&self, u: u32, v: u32) -> u32 {
-        self.graph.find_edge(u, v).map_or(0, |e| self.walk.left[e])
+        Self::with_rules(graph, start, bound, ())
     }
 }
 
-impl Rules for UndirectedEdgeGame<'_> {
-    type Move = (u32, u32);
+impl WalkedGraph for Multigraph {
+    type Rules = ();
 
-    /// `(token, w)` for every neighbour `w` joined by an unused edge, increasing.
-    fn legal_moves(&self) -> Vec<(u32, u32)> {
-        let token = self.walk.token;
+    fn vertex_count(&self) -> usize {
+        Multigraph::vertex_count(self)
+    }
+
+    fn multiplicities(&self) -> Vec<u32> {
+        (0..self.distinct_edge_count())
+            .map(|e| self.multiplicity(e))
+            .collect()
+    }
+
+    fn edge_between(&self, u: u32, v: u32) -> Option<usize> {
+        self.find_edge(u, v)
+    }
+
+    /// `(token, w)` for every neighbour `w` joined by an edge with a copy left, increasing.
+    fn moves_from(&self, token: u32, left: &[u32]) -> Vec<(u32, u32)> {
         let mut moves: Vec<(u32, u32)> = self
-            .graph
             .incident(token)
             .iter()
-            .filter(|&&e| self.walk.left[e as usize] > 0)
-            .map(|&e| (token, self.graph.other_end(e as usize, token)))
+            .filter(|&&e| left[e as usize] > 0)
+            .map(|&e| (token, self.other_end(e as usize, token)))
             .collect();
         moves.sort_unstable();
         moves
     }
 
-    fn play(&mut self, mv: (u32, u32)) -> Result<(), IllegalMove> {
-        let graph = self.graph;
-        self.walk
-            .play(graph.vertex_count(), mv, |u, v| graph.find_edge(u, v))
-    }
-
-    fn undo(&mut self) -> Option<(u32, u32)> {
-        self.walk.undo()
-    }
-
-    fn moves_played(&self) -> usize {
-        self.walk.moves_played()
-    }
-
-    fn analyse(&self, go_on: &dyn Fn() -> bool) -> Result<PositionAnalysis<(u32, u32)>, Undecided> {
-        let legal_moves = Rules::legal_moves(self);
-        let colouring = self.graph.two_colouring();
-        let mut parity = vec![0u64; self.walk.left.len().div_ceil(64)];
-        for (e, &m) in self.walk.left.iter().enumerate() {
+    fn analyse_at(
+        &self,
+        token: u32,
+        left: &[u32],
+        bound: SearchBound,
+        (): (),
+        go_on: &dyn Fn() -> bool,
+    ) -> Result<PositionAnalysis<(u32, u32)>, Undecided> {
+        let legal_moves = self.moves_from(token, left);
+        let colouring = self.two_colouring();
+        let mut parity = vec![0u64; left.len().div_ceil(64)];
+        for (e, &m) in left.iter().enumerate() {
             if m % 2 == 1 {
                 toggle(&mut parity, e);
             }
         }
         let edges: Vec<u32> = legal_moves
             .iter()
-            .map(|&(u, v)| self.graph.find_edge(u, v).expect("a legal move") as u32)
+            .map(|&(u, v)| self.find_edge(u, v).expect("a legal move") as u32)
             .collect();
         let outcomes: Vec<Outcome> = if let Some(colour) = &colouring {
-            bipartite_moves(self.graph, colour, &parity, self.walk.token, &edges)
+            bipartite_moves(self, colour, &parity, token, &edges)
         } else {
             let mut table = Table::new();
             edges
                 .iter()
                 .map(|&e| {
-                    let w = self.graph.other_end(e as usize, self.walk.token);
+                    let w = self.other_end(e as usize, token);
                     toggle(&mut parity, e as usize);
-                    let o = outcome_at(self.graph, &parity, w, &mut table, self.bound, go_on);
+                    let o = outcome_at(self, &parity, w, &mut table, bound, go_on);
                     toggle(&mut parity, e as usize);
                     flip(o)
                 })
                 .collect()
         };
         let mut outcomes = outcomes.into_iter();
-        analysis_by_move(legal_moves, self.bound, |_| {
+        analysis_by_move(legal_moves, bound, |_| {
             outcomes.next().expect("an outcome per move")
         })
     }
