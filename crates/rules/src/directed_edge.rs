@@ -83,7 +83,7 @@ use crate::bounded_search::{
 use crate::digraph::Digraph;
 use crate::edge_walk::{EdgeGeographyGame, WalkedGraph};
 use crate::retrograde::{propagate, Label};
-use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
+use crate::rules::{IllegalMove, PositionAnalysis, Undecided};
 use crate::vertex_geography::flip;
 
 /// The exact rules of directed edge geography, each with its switch (all on by default).

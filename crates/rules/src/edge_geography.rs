@@ -67,7 +67,7 @@ use crate::bounded_search::{
 };
 use crate::edge_walk::{EdgeGeographyGame, WalkedGraph};
 use crate::multigraph::Multigraph;
-use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
+use crate::rules::{IllegalMove, PositionAnalysis, Undecided};
 use crate::vertex_geography::flip;
 
 /// Who wins undirected edge geography from every start vertex (nothing used), and with

@@ -82,11 +82,11 @@ pub use digraph::{strong_components, Components, Digraph, DigraphError};
 pub use directed_edge::{
     solve_directed_edge, solve_directed_edge_while, DirectedEdgeGame, DirectedEdgeSolution, Pruning,
 };
-pub use edge_walk::{EdgeGeographyGame, WalkedGraph};
 pub use edge_geography::{
     solve_undirected_edge, solve_undirected_edge_while, UndirectedEdgeGame, UndirectedEdgeSolution,
     EDGE_ELIMINATION_MAX_WORDS,
 };
+pub use edge_walk::{EdgeGeographyGame, WalkedGraph};
 pub use game::{Game, Named};
 pub use multigraph::Multigraph;
 pub use oracle::BruteForce;
