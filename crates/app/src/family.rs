@@ -559,44 +559,74 @@ mod tests {
     }
 
     #[test]
-    fn a_directed_path_and_a_multigraph() {
-        // 0 → 1 → 2, the arc 0 → 1 written twice: the token game merges it.
-        let report = solve_text("3 3 directed\n0 1\n0 1\n1 2\n", GraphGame::Token);
-        assert_eq!(
-            (report.kind, report.game, report.edges),
-            ("digraph", "token", 2)
-        );
-        assert_eq!(
-            (report.mover_wins, report.mover_loses),
-            (vec![1], vec![0, 2])
-        );
-        // Two parallel edges 0 – 1: from either end the mover goes across, the other comes
-        // back, and the mover is stuck.
-        let report = solve_text("2 2\n0 1\n0 1\n", GraphGame::Edge);
-        assert_eq!((report.kind, report.edges), ("multigraph", 2));
-        assert_eq!(report.mover_loses, [0, 1]);
-        // One edge: the mover crosses it and wins.
-        let report = solve_text("2 1\n0 1\n", GraphGame::Edge);
-        assert_eq!(report.mover_wins, [0, 1]);
-        assert!(report.is_complete());
+    fn directed_paths_and_multigraphs() {
+        // The text, the game (its name in the report), the report's kind and edge count, and
+        // from each vertex whether the mover wins (W) or loses (L).
+        let cases = [
+            // 0 → 1 → 2, the arc 0 → 1 written twice: the token game merges it.
+            (
+                "3 3 directed\n0 1\n0 1\n1 2\n",
+                GraphGame::Token,
+                "token",
+                "digraph",
+                2,
+                "LWL",
+            ),
+            // Two parallel edges 0 – 1: from either end the mover goes across, the other
+            // comes back, and the mover is stuck.
+            (
+                "2 2\n0 1\n0 1\n",
+                GraphGame::Edge,
+                "edge",
+                "multigraph",
+                2,
+                "LL",
+            ),
+            // One edge: the mover crosses it and wins.
+            ("2 1\n0 1\n", GraphGame::Edge, "edge", "multigraph", 1, "WW"),
+            // 0 → 1 twice: from 0 the mover takes one, the other player is stuck at 1.
+            (
+                "2 2 directed\n0 1\n0 1\n",
+                GraphGame::Edge,
+                "edge",
+                "multidigraph",
+                2,
+                "WL",
+            ),
+        ];
+        for (text, game, name, kind, edges, outcomes) in cases {
+            let report = solve_text(text, game);
+            assert_eq!(
+                (report.kind, report.game, report.edges),
+                (kind, name, edges),
+                "{text}"
+            );
+            let marked = |v: u32| {
+                if report.mover_wins.contains(&v) {
+                    'W'
+                } else {
+                    'L'
+                }
+            };
+            let found: String = (0..outcomes.len() as u32).map(marked).collect();
+            assert_eq!(found, outcomes, "{text}");
+            assert_eq!(
+                report.mover_wins.len() + report.mover_loses.len(),
+                outcomes.len()
+            );
+            assert!(report.is_complete(), "{text}");
+        }
     }
 
     #[test]
     fn word_chains_report_words_as_first_spelled() {
-        let list = geography_formats::parse_words(
-            "Apple\neagle\nEgg\napple\n".as_bytes(),
-            &Limits::DEFAULT,
-        )
-        .unwrap();
+        let chain = |text: &[u8], rule| {
+            let list = geography_formats::parse_words(text, &Limits::DEFAULT).unwrap();
+            solve_word_chain(list, rule, SearchOptions::default(), &Budget::unlimited())
+        };
         // apple (a→e), eagle (e→e), egg (e→g): saying "Egg" first leaves "g", where nothing
         // starts: the first player wins with it.
-        let solution = solve_word_chain(
-            list,
-            ChainRule::Last1,
-            SearchOptions::default(),
-            &Budget::unlimited(),
-        )
-        .unwrap();
+        let solution = chain(b"Apple\neagle\nEgg\napple\n", ChainRule::Last1).unwrap();
         let report = solution.report(Some("APPLE")).unwrap();
         assert_eq!(report.words, 3);
         assert_eq!(report.first_player_wins, Some(true));
@@ -612,26 +642,8 @@ mod tests {
             matches!(error, JobError::Argument(ref m) if m.contains("'pear'")),
             "{error}"
         );
-        let one_letter = geography_formats::parse_words(b"a\nb\n", &Limits::DEFAULT).unwrap();
-        let error = solve_word_chain(
-            one_letter,
-            ChainRule::Last2,
-            SearchOptions::default(),
-            &Budget::unlimited(),
-        )
-        .unwrap_err();
+        let error = chain(b"a\nb\n", ChainRule::Last2).unwrap_err();
         assert!(matches!(error, JobError::Input(_)), "{error}");
-    }
-
-    #[test]
-    fn a_multidigraph_counts_its_parallel_arcs() {
-        // 0 → 1 twice: from 0 the mover takes one, the other player is stuck at 1.
-        let report = solve_text("2 2 directed\n0 1\n0 1\n", GraphGame::Edge);
-        assert_eq!(
-            (report.kind, report.game, report.edges),
-            ("multidigraph", "edge", 2)
-        );
-        assert_eq!((report.mover_wins, report.mover_loses), (vec![0], vec![1]));
     }
 
     #[test]

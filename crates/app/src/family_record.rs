@@ -176,19 +176,23 @@ mod tests {
     use crate::Annotation;
     use geography_formats::{parse_chain_record, parse_walk_record, Limits};
 
+    /// The walk record `text` analysed as `game`, with the default bound.
+    fn walk(text: &[u8], game: GraphGame) -> Result<AnalyzeReport<Named>, JobError> {
+        let record = parse_walk_record(text, &Limits::DEFAULT).unwrap();
+        analyze_walk(
+            &record,
+            game,
+            SearchOptions::default(),
+            &Budget::unlimited(),
+        )
+    }
+
     #[test]
     fn walks_are_checked_and_annotated() {
         // 0 → 1 → 2: from 0 the mover loses; moving 0 → 1 is already lost, 1 → 2 best.
-        let record = parse_walk_record(
+        let report = walk(
             b"3 2 directed\n0 1\n1 2\nmoves\n0\n1\n2\n",
-            &Limits::DEFAULT,
-        )
-        .unwrap();
-        let report = analyze_walk(
-            &record,
             GraphGame::Token,
-            SearchOptions::default(),
-            &Budget::unlimited(),
         )
         .unwrap();
         assert_eq!((report.kind, report.game), ("digraph", Some("token")));
@@ -198,52 +202,34 @@ mod tests {
         let json = serde_json::to_string(&report.moves[1]).unwrap();
         assert!(json.contains(r#""from":1,"to":2"#), "{json}");
         // Along a used edge: located at the move.
-        let record = parse_walk_record(b"2 1\n0 1\nmoves\n0 1\n0\n", &Limits::DEFAULT).unwrap();
-        let JobError::Input(error) = analyze_walk(
-            &record,
-            GraphGame::Edge,
-            SearchOptions::default(),
-            &Budget::unlimited(),
-        )
-        .unwrap_err() else {
+        let JobError::Input(error) =
+            walk(b"2 1\n0 1\nmoves\n0 1\n0\n", GraphGame::Edge).unwrap_err()
+        else {
             panic!("an input error")
         };
         assert_eq!((error.line, error.column), (5, 1));
         assert_eq!(error.message, "move 2: every 1-0 edge is used already");
         // A vertex that is none, and the token game on an undirected graph.
-        let record = parse_walk_record(b"2 1\n0 1\nmoves\n0 7\n", &Limits::DEFAULT).unwrap();
-        let error = analyze_walk(
-            &record,
-            GraphGame::Edge,
-            SearchOptions::default(),
-            &Budget::unlimited(),
-        )
-        .unwrap_err();
+        let bad = b"2 1\n0 1\nmoves\n0 7\n";
+        let error = walk(bad, GraphGame::Edge).unwrap_err();
         assert!(
             error.to_string().contains("move 2: 7 is not a vertex"),
             "{error}"
         );
-        let error = analyze_walk(
-            &record,
-            GraphGame::Token,
-            SearchOptions::default(),
-            &Budget::unlimited(),
-        )
-        .unwrap_err();
+        let error = walk(bad, GraphGame::Token).unwrap_err();
         assert!(error.to_string().contains("directed graph"), "{error}");
+    }
+
+    /// The chain record `text` analysed under the rule `last1`, with the default bound.
+    fn chain(text: &str) -> Result<AnalyzeReport<String>, JobError> {
+        let record = parse_chain_record(text.as_bytes(), &Limits::DEFAULT).unwrap();
+        let rule = geography_rules::ChainRule::Last1;
+        analyze_chain(record, rule, SearchOptions::default(), &Budget::unlimited())
     }
 
     #[test]
     fn chains_are_checked_and_annotated() {
-        let text = "Apple\neagle\negg\n---\napple\neagle\n";
-        let record = parse_chain_record(text.as_bytes(), &Limits::DEFAULT).unwrap();
-        let report = analyze_chain(
-            record,
-            geography_rules::ChainRule::Last1,
-            SearchOptions::default(),
-            &Budget::unlimited(),
-        )
-        .unwrap();
+        let report = chain("Apple\neagle\negg\n---\napple\neagle\n").unwrap();
         // "egg" first wins; "Apple" throws that away (the reply "egg" wins), and "eagle" then
         // throws the reply's win away.
         assert_eq!(report.moves[0].annotation, Annotation::Blunder);
@@ -252,15 +238,8 @@ mod tests {
         assert_eq!(report.moves[1].winning_moves, ["egg"]);
         let json = serde_json::to_string(&report.moves[0]).unwrap();
         assert!(json.contains(r#""word":"Apple""#), "{json}");
-        let text = "apple\neagle\negg\n---\negg\n  apple\n";
-        let record = parse_chain_record(text.as_bytes(), &Limits::DEFAULT).unwrap();
-        let JobError::Input(error) = analyze_chain(
-            record,
-            geography_rules::ChainRule::Last1,
-            SearchOptions::default(),
-            &Budget::unlimited(),
-        )
-        .unwrap_err() else {
+        let JobError::Input(error) = chain("apple\neagle\negg\n---\negg\n  apple\n").unwrap_err()
+        else {
             panic!("an input error")
         };
         assert_eq!((error.line, error.column), (6, 3));
