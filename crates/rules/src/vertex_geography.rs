@@ -445,14 +445,19 @@ fn exit_value(graph: &Digraph, components: &Components, outcomes: &[Outcome], v:
     }
 }
 
-/// Whether every arc inside component `c` (loops aside) has its reverse.
+/// Whether every arc inside component `c` (loops aside) has its reverse: each member's
+/// neighbours inside `c` out and in are the same (both lists run by vertex, so one merge).
 fn is_symmetric(graph: &Digraph, components: &Components, c: usize) -> bool {
+    let comp = &components.component;
     components.members_of(c).iter().all(|&u| {
-        graph.out_neighbors(u).iter().all(|&w| {
-            w == u
-                || components.component[w as usize] as usize != c
-                || graph.find_arc(w, u).is_some()
-        })
+        let inside = |w: &u32| *w != u && comp[*w as usize] as usize == c;
+        let outs = graph.out_neighbors(u).iter().copied().filter(inside);
+        let ins = graph
+            .in_arcs(u)
+            .iter()
+            .map(|&a| graph.arc(a as usize).0)
+            .filter(inside);
+        outs.eq(ins)
     })
 }
 
@@ -471,21 +476,28 @@ fn matching_graph(
         .iter()
         .map(|&v| exit_value_parts(graph, components, outcomes, v).0)
         .collect();
-    let mut edges = Vec::new();
-    for &u in members {
-        let lu = index[u as usize];
-        for &w in graph.out_neighbors(u) {
-            if w <= u || comp[w as usize] as usize != c {
-                continue;
-            }
-            let lw = index[w as usize];
-            if !aside[lu as usize] && !aside[lw as usize] {
-                edges.push((lu, lw));
-            }
+    // The component is symmetric: each member's neighbours inside it, renumbered (the local
+    // numbering keeps the order of the vertices), are its undirected neighbours; gathered in
+    // one pass, then copied into the graph.
+    let mut offsets = Vec::with_capacity(members.len() + 1);
+    let mut targets = Vec::new();
+    offsets.push(0);
+    for (lu, &u) in members.iter().enumerate() {
+        if !aside[lu] {
+            targets.extend(graph.out_neighbors(u).iter().filter_map(|&w| {
+                let lw = index[w as usize];
+                let inside = w != u && comp[w as usize] as usize == c;
+                (inside && !aside[lw as usize]).then_some(lw)
+            }));
         }
+        offsets.push(targets.len());
     }
-    let graph = Graph::from_edges(members.len(), edges).expect("local vertices");
-    (graph, aside)
+    let local = Graph::from_neighbor_fn(members.len(), |lu| {
+        targets[offsets[lu as usize]..offsets[lu as usize + 1]]
+            .iter()
+            .copied()
+    });
+    (local, aside)
 }
 
 /// The labels of component `c` into `scratch.0` (none when `retrograde` is off; `scratch.1`
