@@ -11,7 +11,9 @@
 
 use geography_matching::Graph;
 
-use crate::text::{checked_integers, is_space, size, InputError, Limits, Tokens, MAX_VERTICES};
+use crate::text::{
+    checked_integers, is_space, short_digits, size, InputError, Limits, Tokens, MAX_VERTICES,
+};
 
 /// Parses an edge list, within the default [`Limits`].
 ///
@@ -100,6 +102,12 @@ pub(crate) fn plain_edges(text: &[u8], n: usize, m: usize, mut each: impl FnMut(
     let mut id = || -> Option<u32> {
         while text.get(pos).is_some_and(|&b| is_space(b)) {
             pos += 1;
+        }
+        if let Some((value, len)) = short_digits(text, pos) {
+            // Eight bytes at once: the digits, then a byte that must end the id.
+            pos += len;
+            let ends_token = is_space(text[pos]);
+            return (len > 0 && ends_token && (value as usize) < n).then_some(value);
         }
         let start = pos;
         let mut value = 0usize;

@@ -254,6 +254,34 @@ pub(crate) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b'\x0b' | b'\x0c')
 }
 
+/// The run of decimal digits at `text[pos..]`, read eight bytes at once: its value and its
+/// length, when the eight bytes there hold the whole run and at least the byte after it
+/// (so the run has at most seven digits, and the byte at `pos + len` is not a digit);
+/// `None` when fewer than eight bytes are left or the run is longer. The value is that of
+/// the digits in order: with `len == 0`, no digit is there and the value is 0.
+pub(crate) fn short_digits(text: &[u8], pos: usize) -> Option<(u32, usize)> {
+    let bytes: [u8; 8] = text.get(pos..pos + 8)?.try_into().ok()?;
+    // After the xor a digit byte is below 10; any other byte gets its top bit set by the
+    // addition (or has it already). A carry only runs into later bytes, past the first
+    // byte that is not a digit, which is the one that counts.
+    let x = u64::from_le_bytes(bytes) ^ 0x3030_3030_3030_3030;
+    let others = (x.wrapping_add(0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080;
+    if others == 0 {
+        return None;
+    }
+    let len = (others.trailing_zeros() / 8) as usize;
+    if len == 0 {
+        return Some((0, 0));
+    }
+    // The digits moved up to the top bytes (the first one the most significant), zeros
+    // below them; then pairs, quadruples and the whole combined in three steps.
+    let mut v = x << (8 * (8 - len));
+    v = (v.wrapping_mul(10) + (v >> 8)) & 0x00ff_00ff_00ff_00ff;
+    v = (v.wrapping_mul(100) + (v >> 16)) & 0x0000_ffff_0000_ffff;
+    v = (v.wrapping_mul(10_000) + (v >> 32)) & 0xffff_ffff;
+    Some((v as u32, len))
+}
+
 impl<'a> Tokens<'a> {
     /// Tokens of `input`, from its start.
     pub fn new(input: &'a [u8]) -> Self {
@@ -419,6 +447,10 @@ pub fn checked_integers(text: &[u8]) -> impl Iterator<Item = u32> + '_ {
         let first = *text.get(pos)?;
         if first == b'+' || first == b'-' {
             pos += 1; // In range, a minus sign only ever precedes zero.
+        }
+        if let Some((value, len @ 1..)) = short_digits(text, pos) {
+            pos += len;
+            return Some(value);
         }
         let mut value = 0u32;
         while let Some(&b) = text.get(pos).filter(|b| b.is_ascii_digit()) {
@@ -598,6 +630,40 @@ mod tests {
                 Ok(())
             })
             .unwrap();
+    }
+
+    #[test]
+    fn short_digits_read_what_one_byte_at_a_time_reads() {
+        // Every byte value around the digits (the xor and the carries), in runs of every
+        // length, at every place of texts of up to 12 bytes.
+        let alphabet: Vec<u8> = (b'\0'..=b'@').chain([b'\x7f', 0x80, 0xb0, 0xff]).collect();
+        let mut random = geography_matching::Random::new(9);
+        for _ in 0..20_000 {
+            let len = random.below(13);
+            let text: Vec<u8> = (0..len)
+                .map(|_| {
+                    if random.chance(0.6) {
+                        b'0' + random.below(10) as u8
+                    } else {
+                        alphabet[random.below(alphabet.len())]
+                    }
+                })
+                .collect();
+            for pos in 0..=text.len() {
+                let run = text[pos..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_digit())
+                    .count();
+                let expected = (text.len() >= pos + 8 && run < 8).then(|| {
+                    let digits = &text[pos..pos + run];
+                    let value = digits
+                        .iter()
+                        .fold(0u32, |v, &b| v * 10 + u32::from(b - b'0'));
+                    (value, run)
+                });
+                assert_eq!(short_digits(&text, pos), expected, "{text:?} at {pos}");
+            }
+        }
     }
 
     #[test]
