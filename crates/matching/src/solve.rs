@@ -6,11 +6,11 @@
 //! phases of shortest augmenting paths ([`shortest_path_phases`]) only when either pass
 //! stalled (settled too few roots per V + E units of work; see `progress.rs`); the classes
 //! then come from the searches' removed trees, or from one Dulmage–Mendelsohn search. On a
-//! graph of at least 2¹⁸ ids, push–relabel that still has exposed vertices after a window of
-//! V + E units of work goes on from its matching on a copy of the graph renumbered in
-//! breadth-first order (`breadth_first_order.rs`), whose locality makes its long walks and
-//! global relabels cheaper (the augmented cycle with near chords at 10⁶ vertices: 1.4×
-//! faster in all); the copy's pass has a stall measure of its own, and the same finisher.
+//! graph of at least 2¹⁸ ids whose edges a breadth-first numbering makes local (tried on a
+//! sample), push–relabel that still has exposed vertices after a window of V + E units of
+//! work goes on from its matching on a copy of the graph renumbered in breadth-first order
+//! (`breadth_first_order.rs`), whose locality makes its long walks and global relabels
+//! cheaper; the copy's pass has a stall measure of its own, and the same finisher.
 //! Any other graph gets the blossom algorithm, whose buried trees give the Gallai–Edmonds
 //! classes; if its searches stall (a window of V + E scanned edges settles fewer than an 8th
 //! of the roots left, while more than √V are left; see `blossom_decomposition_until`),
@@ -33,7 +33,7 @@
 //! unforced solve on larger members; and by the renumbering unit test below.
 
 use crate::blossom::blossom_decomposition_until;
-use crate::breadth_first_order::Renumbered;
+use crate::breadth_first_order::{breadth_first_locality, Renumbered};
 use crate::budgeted_search::{budgeted_searches_until, solver_budget, WarmStart};
 use crate::colouring::two_colouring;
 use crate::decomposition::Decomposition;
@@ -67,7 +67,9 @@ fn bipartite_matching_from<G: Adjacency>(
     }
     let hand_over = match hand_over {
         HandOver::After(work) => work,
-        HandOver::OnLargeGraphs if bound >= RENUMBER_FROM => (bound + graph.edge_count()) as u64,
+        HandOver::OnLargeGraphs if bound >= RENUMBER_FROM && renumbering_pays(graph) => {
+            (bound + graph.edge_count()) as u64
+        }
         HandOver::OnLargeGraphs => u64::MAX,
     };
     let matching = match push_relabel_handing_over(graph, side, searched.matching, stall, hand_over)
@@ -91,14 +93,25 @@ fn bipartite_matching_from<G: Adjacency>(
 }
 
 /// Graphs with at least this many ids finish push–relabel's long walks on a copy renumbered in
-/// breadth-first order, once a window of V + E units of work has left some: below it, the
-/// arrays the walks read fit in the cache anyway.
+/// breadth-first order, once a window of V + E units of work has left some, if that order
+/// makes their edges local: below it, the arrays the walks read fit in the cache anyway.
 const RENUMBER_FROM: usize = 1 << 18;
+
+/// Whether breadth-first numbers would make the graph's edges local (see
+/// [`breadth_first_locality`]): for at least half the edges the search samples, and twice as
+/// many as its own ids do. The augmented cycle with chords in a window behind scores 1.0
+/// (its own ids, shuffled, 0.0002); with chords anywhere behind, 0.21; a random bipartite
+/// graph of 4·10⁵ vertices and 10⁶ edges, 0.14: a copy would not pay there.
+fn renumbering_pays<G: Adjacency>(graph: &G) -> bool {
+    let (renumbered, own) = breadth_first_locality(graph);
+    renumbered >= 0.5 && renumbered >= 2.0 * own
+}
 
 /// When push–relabel hands over to the renumbered copy.
 #[derive(Debug, Clone, Copy)]
 enum HandOver {
-    /// After a window of work, on graphs of at least `RENUMBER_FROM` ids (the solver's rule).
+    /// After a window of work, on graphs of at least `RENUMBER_FROM` ids whose breadth-first
+    /// numbers are local (the solver's rule).
     OnLargeGraphs,
     /// After this much work, on any graph (tests: the renumbered finish forced).
     After(u64),
