@@ -61,6 +61,7 @@ mod arc_marks;
 mod bipartite_edges;
 mod blossom;
 mod blossom_deletion;
+mod breadth_first_order;
 mod budgeted_search;
 mod certificate;
 mod colouring;
@@ -110,7 +111,8 @@ pub use random::Random;
 pub use shortest_paths::shortest_path_phases;
 pub use solve::{
     bipartite_maximum_matching, decompose, decompose_bipartite,
-    decompose_bipartite_forcing_finisher, decompose_bipartite_from, decompose_forcing_finisher,
+    decompose_bipartite_forcing_finisher, decompose_bipartite_forcing_renumbering,
+    decompose_bipartite_from, decompose_forcing_finisher,
 };
 pub use under_deletion::UnderDeletion;
 

@@ -33,15 +33,19 @@
 //! it asks whether the last V + E units of work settled enough exposed vertices, and stops
 //! when they did not, leaving the rest to phases of shortest augmenting paths
 //! ([`shortest_path_phases`](crate::shortest_path_phases)). The public [`push_relabel`]
-//! runs to the end.
+//! runs to the end. The solver also has it hand over once it has done a window of work on a
+//! large graph, to finish on a copy renumbered in breadth-first order (see
+//! `breadth_first_order.rs`): there the walks that are left are long, and the copy's
+//! locality makes each step cheaper.
 //!
 //! # Complexity
 //! O(V + E) per global relabel, O(V²) double pushes in the worst case (each raises a label
 //! by at least 2, up to about 2V); far fewer in practice (see the benches). Under the stall
 //! measure, O((V + E)·√V) before it stops. O(V) extra memory.
 //!
-//! Tested against brute force and the blossom algorithm, and stopped after 0 to 5 000 units
-//! of work and finished by the phases (crate tests).
+//! Tested against brute force and the blossom algorithm, stopped after 0 to 5 000 units of
+//! work and finished by the phases, and handed over after as many and finished on the
+//! renumbered copy (crate tests).
 
 use crate::graph::{Adjacency, NONE};
 use crate::matching::Matching;
@@ -73,20 +77,41 @@ pub fn push_relabel<G: Adjacency>(graph: &G, side: &[bool], matching: Matching) 
 pub(crate) fn push_relabel_until<G: Adjacency>(
     graph: &G,
     side: &[bool],
-    mut matching: Matching,
+    matching: Matching,
     stall: Stall,
 ) -> (Matching, bool) {
+    match push_relabel_handing_over(graph, side, matching, stall, u64::MAX) {
+        (matching, Finish::Maximum) => (matching, true),
+        (matching, Finish::Stalled | Finish::HandedOver) => (matching, false),
+    }
+}
+
+/// How [`push_relabel_handing_over`] ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Finish {
+    /// The matching is maximum.
+    Maximum,
+    /// The pass stalled (see [`Progress`]).
+    Stalled,
+    /// The pass had done `hand_over` units of work with exposed vertices left.
+    HandedOver,
+}
+
+/// [`push_relabel_until`] that also stops, before its next walk or global relabel, once it
+/// has done `hand_over` units of work (scanned edges, relabels included, the first relabel
+/// not counted): for a caller that finishes the long walks left on a renumbered copy of the
+/// graph (see `breadth_first_order.rs`).
+///
+/// Precondition: as [`push_relabel`].
+pub(crate) fn push_relabel_handing_over<G: Adjacency>(
+    graph: &G,
+    side: &[bool],
+    mut matching: Matching,
+    stall: Stall,
+    hand_over: u64,
+) -> (Matching, Finish) {
     let bound = graph.vertex_bound();
-    let exposed: Vec<u32> = (0..bound as u32)
-        .filter(|&v| graph.contains(v) && matching.is_exposed(v))
-        .collect();
-    let right = exposed.iter().filter(|&&v| side[v as usize]).count();
-    // The side with fewer exposed vertices carries the excess: fewer walks.
-    let active_side = 2 * right < exposed.len();
-    let mut active: Vec<u32> = exposed
-        .into_iter()
-        .filter(|&v| side[v as usize] == active_side)
-        .collect();
+    let (active_side, mut active) = active_vertices(graph, side, &matching);
     let mut labels = Labels::new(bound);
     labels.relabel_all(graph, side, active_side, &matching);
     let relabel_cost = (bound + graph.edge_count()) as u64;
@@ -98,12 +123,17 @@ pub(crate) fn push_relabel_until<G: Adjacency>(
     let mut work = 0u64;
     let mut slack = WALK_SLACK;
     let mut parked: Vec<u32> = Vec::new();
+    // Work in all before the current window (`work`), relabels included.
+    let mut done = 0u64;
     loop {
+        if done + work >= hand_over {
+            return (matching, Finish::HandedOver);
+        }
         let unsettled = active.len() + parked.len();
         let new_work = std::mem::take(&mut unreported) + (work - reported);
         reported = work;
         if progress.stalled(new_work, std::mem::take(&mut settled), unsettled) {
-            return (matching, false);
+            return (matching, Finish::Stalled);
         }
         let Some(mut x) = active.pop() else {
             if parked.is_empty() {
@@ -114,6 +144,7 @@ pub(crate) fn push_relabel_until<G: Adjacency>(
                 slack = slack.saturating_mul(4);
             } else {
                 unreported += work - reported + relabel_cost;
+                done += work + relabel_cost;
                 (work, reported) = (0, 0);
                 slack = WALK_SLACK;
                 labels.relabel_all(graph, side, active_side, &matching);
@@ -124,11 +155,15 @@ pub(crate) fn push_relabel_until<G: Adjacency>(
         let mut allowance = None;
         loop {
             if work > relabel_cost {
+                if done + work >= hand_over {
+                    return (matching, Finish::HandedOver);
+                }
                 let unsettled = active.len() + parked.len() + 1;
                 let new_work = work - reported + relabel_cost;
                 if progress.stalled(new_work, std::mem::take(&mut settled), unsettled) {
-                    return (matching, false);
+                    return (matching, Finish::Stalled);
                 }
+                done += work + relabel_cost;
                 (work, reported) = (0, 0);
                 slack = WALK_SLACK;
                 allowance = None;
@@ -179,7 +214,26 @@ pub(crate) fn push_relabel_until<G: Adjacency>(
             x = w;
         }
     }
-    (matching, true)
+    (matching, Finish::Maximum)
+}
+
+/// The side that carries the excess (the one with fewer exposed vertices: fewer walks), and
+/// its exposed vertices.
+fn active_vertices<G: Adjacency>(
+    graph: &G,
+    side: &[bool],
+    matching: &Matching,
+) -> (bool, Vec<u32>) {
+    let exposed: Vec<u32> = (0..graph.vertex_bound() as u32)
+        .filter(|&v| graph.contains(v) && matching.is_exposed(v))
+        .collect();
+    let right = exposed.iter().filter(|&&v| side[v as usize]).count();
+    let active_side = 2 * right < exposed.len();
+    let active = exposed
+        .into_iter()
+        .filter(|&v| side[v as usize] == active_side)
+        .collect();
+    (active_side, active)
 }
 
 /// Extra pushes a walk may take beyond its exact length before it is parked; quadrupled each

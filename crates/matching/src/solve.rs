@@ -5,7 +5,12 @@
 //! budgeted single-root searches, push–relabel only when some search was abandoned, and
 //! phases of shortest augmenting paths ([`shortest_path_phases`]) only when either pass
 //! stalled (settled too few roots per V + E units of work; see `progress.rs`); the classes
-//! then come from the searches' removed trees, or from one Dulmage–Mendelsohn search.
+//! then come from the searches' removed trees, or from one Dulmage–Mendelsohn search. On a
+//! graph of at least 2¹⁸ ids whose edges a breadth-first numbering makes local (tried on a
+//! sample), push–relabel that still has exposed vertices after a window of V + E units of
+//! work goes on from its matching on a copy of the graph renumbered in breadth-first order
+//! (`breadth_first_order.rs`), whose locality makes its long walks and global relabels
+//! cheaper; the copy's pass has a stall measure of its own, and the same finisher.
 //! Any other graph gets the blossom algorithm, whose buried trees give the Gallai–Edmonds
 //! classes; if its searches stall (a window of V + E scanned edges settles fewer than an 8th
 //! of the roots left, while more than √V are left; see `blossom_decomposition_until`),
@@ -14,17 +19,21 @@
 //!
 //! # Complexity
 //! A few O(V + E) passes in practice; O((V + E)·√V) in the worst case on bipartite graphs
-//! (each pass stops within O((V + E)·√V) work, and so does the finisher, from any matching).
+//! (each pass stops within O((V + E)·√V) work, and so does the finisher, from any matching;
+//! the hand-over to the renumbered copy adds one window and an O(V + E) copy).
 //! On others the blossom pass stops within O((V + E)·√V·α(V)) work, and the finisher costs
 //! O((V + E)·α(V)) a phase, with at most 2·√V + 2 phases when each is maximal (see
 //! `gabow.rs` for the one case not proven). Tested: `decompose_forcing_finisher` below.
 //!
 //! Tested (crate tests) against brute force, every certificate checked, on every graph up to
 //! 6 vertices (bipartite ones through [`decompose_bipartite`] too), on random graphs up to 14
-//! vertices and on masked ones; by solving a path and a cycle of a million vertices; and by
-//! the renumbering unit test below.
+//! vertices and on masked ones; by solving a path and a cycle of a million vertices; with the
+//! renumbered copy forced (`decompose_bipartite_forcing_renumbering`) against brute force on
+//! random small graphs, masked ones and small members of every family, and against the
+//! unforced solve on larger members; and by the renumbering unit test below.
 
 use crate::blossom::blossom_decomposition_until;
+use crate::breadth_first_order::{breadth_first_locality, Renumbered};
 use crate::budgeted_search::{budgeted_searches_until, solver_budget, WarmStart};
 use crate::colouring::two_colouring;
 use crate::decomposition::Decomposition;
@@ -35,28 +44,77 @@ use crate::graph::Adjacency;
 use crate::greedy::greedy_matching;
 use crate::matching::Matching;
 use crate::progress::Stall;
-use crate::push_relabel::push_relabel_until;
+use crate::push_relabel::{push_relabel_handing_over, push_relabel_until, Finish};
 use crate::shortest_paths::shortest_path_phases;
 
 /// A maximum matching grown from `start`: budgeted single-root searches, then push–relabel
-/// if some search was abandoned, then phases of shortest augmenting paths if either pass
-/// stalled (by `stall`; see [`Progress`](crate::progress)). When no search was abandoned,
-/// the searches' removed trees give D as well.
+/// if some search was abandoned (handing over, by `hand_over`, to a copy renumbered in
+/// breadth-first order), then phases of shortest augmenting paths if a pass stalled (by
+/// `stall`; see [`Progress`](crate::progress)). When no search was abandoned, the searches'
+/// removed trees give D as well.
 fn bipartite_matching_from<G: Adjacency>(
     graph: &G,
     side: &[bool],
     start: WarmStart,
     stall: Stall,
+    hand_over: HandOver,
 ) -> (Matching, Option<Vec<bool>>) {
-    let budget = solver_budget(graph.vertex_bound());
+    let bound = graph.vertex_bound();
+    let budget = solver_budget(bound);
     let searched = budgeted_searches_until(graph, start, budget, stall);
     if let Some(missable) = searched.missable {
         return (searched.matching, Some(missable));
     }
-    match push_relabel_until(graph, side, searched.matching, stall) {
-        (matching, true) => (matching, None),
-        (matching, false) => (shortest_path_phases(graph, side, matching).0, None),
-    }
+    let hand_over = match hand_over {
+        HandOver::After(work) => work,
+        HandOver::OnLargeGraphs if bound >= RENUMBER_FROM && renumbering_pays(graph) => {
+            (bound + graph.edge_count()) as u64
+        }
+        HandOver::OnLargeGraphs => u64::MAX,
+    };
+    let matching = match push_relabel_handing_over(graph, side, searched.matching, stall, hand_over)
+    {
+        (matching, Finish::Maximum) => return (matching, None),
+        (matching, Finish::Stalled) => matching,
+        (matching, Finish::HandedOver) => {
+            let copy = Renumbered::new(graph);
+            let copy_side = copy.to_copy(side);
+            let start = copy.matching_to_copy(&matching);
+            drop(matching);
+            let (finished, maximum) = push_relabel_until(&copy.graph, &copy_side, start, stall);
+            let matching = copy.matching_from_copy(&finished);
+            if maximum {
+                return (matching, None);
+            }
+            matching
+        }
+    };
+    (shortest_path_phases(graph, side, matching).0, None)
+}
+
+/// Graphs with at least this many ids finish push–relabel's long walks on a copy renumbered in
+/// breadth-first order, once a window of V + E units of work has left some, if that order
+/// makes their edges local: below it, the arrays the walks read fit in the cache anyway.
+const RENUMBER_FROM: usize = 1 << 18;
+
+/// Whether breadth-first numbers would make the graph's edges local (see
+/// [`breadth_first_locality`]): for at least half the edges the search samples, and twice as
+/// many as its own ids do. The augmented cycle with chords in a window behind scores 1.0
+/// (its own ids, shuffled, 0.0002); with chords anywhere behind, 0.21; a random bipartite
+/// graph of 4·10⁵ vertices and 10⁶ edges, 0.14: a copy would not pay there.
+fn renumbering_pays<G: Adjacency>(graph: &G) -> bool {
+    let (renumbered, own) = breadth_first_locality(graph);
+    renumbered >= 0.5 && renumbered >= 2.0 * own
+}
+
+/// When push–relabel hands over to the renumbered copy.
+#[derive(Debug, Clone, Copy)]
+enum HandOver {
+    /// After a window of work, on graphs of at least `RENUMBER_FROM` ids whose breadth-first
+    /// numbers are local (the solver's rule).
+    OnLargeGraphs,
+    /// After this much work, on any graph (tests: the renumbered finish forced).
+    After(u64),
 }
 
 /// A maximum matching of the bipartite `graph` (`side` from
@@ -64,7 +122,14 @@ fn bipartite_matching_from<G: Adjacency>(
 /// push–relabel for whatever is left (on boards, 3× faster than multi-source phases for the
 /// last, long paths on knight boards, 3.3× on a 2000×2000 board with 5% blocked).
 pub fn bipartite_maximum_matching<G: Adjacency>(graph: &G, side: &[bool]) -> Matching {
-    bipartite_matching_from(graph, side, greedy_matching(graph).into(), Stall::Rate).0
+    bipartite_matching_from(
+        graph,
+        side,
+        greedy_matching(graph).into(),
+        Stall::Rate,
+        HandOver::OnLargeGraphs,
+    )
+    .0
 }
 
 /// Decomposes any graph: budgeted searches, push–relabel and the Dulmage–Mendelsohn search
@@ -158,7 +223,7 @@ pub fn decompose_bipartite_from<G: Adjacency>(
                 .all(|w| side[v as usize] != side[w as usize])),
         "side is not a two-colouring"
     );
-    decompose_bipartite_by(graph, side, start, Stall::Rate)
+    decompose_bipartite_by(graph, side, start, Stall::Rate, HandOver::OnLargeGraphs)
 }
 
 /// [`decompose_bipartite`] with the finisher forced: the budgeted searches and push–relabel
@@ -179,6 +244,30 @@ pub fn decompose_bipartite_forcing_finisher<G: Adjacency>(
         side,
         greedy_matching(graph).into(),
         Stall::After(work),
+        HandOver::OnLargeGraphs,
+    )
+}
+
+/// [`decompose_bipartite`] with the renumbered finish forced: the budgeted searches stop once
+/// they have done `work` units (scanned edges), whatever their progress; push–relabel hands
+/// over after as many, whatever the graph's size, and goes on from its matching on a copy
+/// renumbered in breadth-first order (see `breadth_first_order.rs`), itself stopped after
+/// `work` units and finished by phases of shortest augmenting paths.
+///
+/// Precondition: as [`decompose_bipartite`].
+// For tests and benches: the solve's renumbered path, on any input.
+#[doc(hidden)]
+pub fn decompose_bipartite_forcing_renumbering<G: Adjacency>(
+    graph: &G,
+    side: &[bool],
+    work: u64,
+) -> Decomposition {
+    decompose_bipartite_by(
+        graph,
+        side,
+        greedy_matching(graph).into(),
+        Stall::After(work),
+        HandOver::After(work),
     )
 }
 
@@ -187,8 +276,9 @@ fn decompose_bipartite_by<G: Adjacency>(
     side: &[bool],
     start: WarmStart,
     stall: Stall,
+    hand_over: HandOver,
 ) -> Decomposition {
-    match bipartite_matching_from(graph, side, start, stall) {
+    match bipartite_matching_from(graph, side, start, stall, hand_over) {
         (matching, Some(missable)) => decomposition_of_missable(graph, side, matching, &missable),
         (matching, None) => bipartite_decomposition(graph, side, matching),
     }

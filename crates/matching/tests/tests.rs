@@ -8,3 +8,4 @@ mod exhaustive;
 mod finisher;
 mod incremental;
 mod properties;
+mod renumbered;
