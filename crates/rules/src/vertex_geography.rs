@@ -251,8 +251,10 @@ fn solve(
         let m = if !members.iter().any(|&v| is_needed(v)) {
             Method::Skipped
         } else if members.len() == 1 {
+            // Alone in its component: every arc but a loop is an exit, already decided.
             let v = members[0];
-            outcomes[v as usize] = exit_value(graph, &components, &outcomes, v).outcome();
+            let exits = graph.out_neighbors(v).iter().filter(|&&w| w != v);
+            outcomes[v as usize] = exit_outcome(exits.map(|&w| outcomes[w as usize]));
             Method::Single
         } else if is_symmetric(graph, &components, c)
             && members.iter().all(|&v| {
@@ -436,12 +438,21 @@ fn exit_value_parts(
     (lose, unknown)
 }
 
-/// The value of `v` by its exits alone (a one-vertex component).
-fn exit_value(graph: &Digraph, components: &Components, outcomes: &[Outcome], v: u32) -> Value {
-    match exit_value_parts(graph, components, outcomes, v) {
-        (true, _) => Value::Win,
-        (false, true) => Value::Unknown,
-        (false, false) => Value::Lose,
+/// The outcome from a vertex whose moves are all exits, from their entries' outcomes: a
+/// win with an exit into a loss, else undecided with an undecided one, else a loss.
+fn exit_outcome(entries: impl Iterator<Item = Outcome>) -> Outcome {
+    let mut undecided = false;
+    for entry in entries {
+        match entry {
+            Outcome::Lose => return Outcome::Win,
+            Outcome::Undecided => undecided = true,
+            Outcome::Win => {}
+        }
+    }
+    if undecided {
+        Outcome::Undecided
+    } else {
+        Outcome::Lose
     }
 }
 
@@ -550,17 +561,24 @@ fn label_component(
         if u == removed {
             continue;
         }
-        let (lose, unknown) = exit_value_parts(graph, components, outcomes, u);
+        // One pass over the arcs: the exits' values, and the arcs that stay inside.
+        let (mut lose, mut unknown, mut inner) = (false, false, 0u32);
+        for &w in graph.out_neighbors(u) {
+            if comp[w as usize] as usize == c {
+                inner += u32::from(w != u && w != removed);
+            } else {
+                match outcomes[w as usize] {
+                    Outcome::Lose => lose = true,
+                    Outcome::Undecided => unknown = true,
+                    Outcome::Win => {}
+                }
+            }
+        }
         if lose {
             labels[u as usize] = Label::Win;
             queue.push(u);
             continue;
         }
-        let inner = graph
-            .out_neighbors(u)
-            .iter()
-            .filter(|&&w| w != u && inside(w))
-            .count() as u32;
         // An undecided exit is an arc never known to enter a winning vertex.
         open[u as usize] = inner + u32::from(unknown);
         if open[u as usize] == 0 {
