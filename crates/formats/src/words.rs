@@ -17,8 +17,9 @@
 //! Below: trimming, blank lines, repeats by key, non-UTF-8 text and the word limit located.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasher, RandomState};
+use std::hash::BuildHasher;
 
+use foldhash::fast::RandomState;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::text::{ErrorKind, InputError, Limit, Limits};
@@ -98,8 +99,9 @@ pub fn parse_words(input: &[u8], limits: &Limits) -> Result<WordList, InputError
     // with every word.
     // Room for a word a line, up to a million (the growth past it is amortised anyway).
     let lines = (memchr::memchr_iter(b'\n', input).count() + 1).min(1 << 20);
-    let mut seen: HashMap<u64, u32> = HashMap::with_capacity(lines);
-    let hasher = RandomState::new();
+    let hasher = RandomState::default();
+    let mut seen: HashMap<u64, u32, RandomState> =
+        HashMap::with_capacity_and_hasher(lines, RandomState::default());
     let mut list = WordList {
         words: Vec::with_capacity(lines),
     };

@@ -29,6 +29,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
+use foldhash::fast::RandomState;
 use thiserror::Error;
 
 use crate::bounded_search::{analysis_by_move, Outcome, SearchBound};
@@ -171,7 +172,8 @@ impl WordChain {
             sources.push(u32::try_from(position).expect("fewer than 2^32 words"));
         }
         let repeated: Vec<bool> = {
-            let mut seen: HashSet<&str> = HashSet::with_capacity(list.len());
+            let mut seen: HashSet<&str, RandomState> =
+                HashSet::with_capacity_and_hasher(list.len(), RandomState::default());
             list.iter().map(|w| !seen.insert(w.as_str())).collect()
         };
         let mut too_short = Vec::new();
@@ -195,7 +197,7 @@ impl WordChain {
         }
         // Every word's two keys as slices of it, numbered as first met, then renumbered in
         // increasing order: the keys are the vertices.
-        let mut key_id: HashMap<&str, u32> = HashMap::new();
+        let mut key_id: HashMap<&str, u32, RandomState> = HashMap::default();
         let mut met: Vec<&str> = Vec::new();
         let mut id = |key| {
             *key_id.entry(key).or_insert_with(|| {
