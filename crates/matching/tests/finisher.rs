@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::{brute_missable, masks};
+use common::{assert_agrees, brute_missable, masks, random_edges};
 use geography_matching::{
     check, decompose, decompose_bipartite, decompose_bipartite_forcing_finisher,
     decompose_forcing_finisher, general_shortest_path_phases, maximum_matching,
@@ -31,35 +31,12 @@ fn assert_brute(graph: &Graph, d: &Decomposition, what: &str) {
     assert_eq!(check(graph, &Certificate::from(d)), Ok(nu), "{what}");
 }
 
-/// Forced after `work` units, the solve agrees with the unforced one, class by class, and
-/// its certificate checks.
+/// Forced after `work` units, the solve agrees with the unforced one (see
+/// [`assert_agrees`]).
 fn assert_forced_agrees(graph: &Graph, side: &[bool], work: u64, what: &str) {
     let expected = decompose_bipartite(graph, side);
     let forced = decompose_bipartite_forcing_finisher(graph, side, work);
-    assert!(forced.matching().is_valid_in(graph), "{what}");
-    assert_eq!(
-        forced.matching().size(),
-        expected.matching().size(),
-        "{what}"
-    );
-    assert_eq!(forced.classes(), expected.classes(), "{what}");
-    let size = expected.matching().size();
-    assert_eq!(
-        check(graph, &Certificate::from(&forced)),
-        Ok(size),
-        "{what}"
-    );
-}
-
-/// A graph on `n` vertices with fewer than 3·n edges, each drawn by `pair` (repeats merged,
-/// loops dropped).
-fn random_edges(
-    rng: &mut Random,
-    n: usize,
-    mut pair: impl FnMut(&mut Random) -> (u32, u32),
-) -> Graph {
-    let edges: Vec<(u32, u32)> = (0..rng.below(3 * n)).map(|_| pair(rng)).collect();
-    Graph::from_edges(n, edges).unwrap()
+    assert_agrees(graph, &expected, &forced, what);
 }
 
 /// An arbitrary matching of `graph`: a greedy pass over its edges in a random order, taking

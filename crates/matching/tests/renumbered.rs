@@ -6,10 +6,10 @@
 
 use crate::common;
 
-use common::{brute_missable, masks};
+use common::{assert_agrees, brute_missable, masks, random_edges};
 use geography_matching::{
     check, decompose_bipartite, decompose_bipartite_forcing_renumbering, two_colouring, Adjacency,
-    Certificate, Class, Decomposition, Family, Graph, Masked, Random,
+    Certificate, Class, Decomposition, Family, Masked, Random,
 };
 
 /// The decomposition of `graph` (up to 16 ids; `present` the ids it contains) agrees with
@@ -34,10 +34,9 @@ fn forced_renumbering_matches_brute_force_on_random_bipartite_graphs() {
     for round in 0..2000 {
         let (left, right) = (1 + rng.below(8), 1 + rng.below(8));
         let n = left + right;
-        let edges: Vec<(u32, u32)> = (0..rng.below(3 * n))
-            .map(|_| (rng.below(left) as u32, (left + rng.below(right)) as u32))
-            .collect();
-        let graph = Graph::from_edges(n, edges).unwrap();
+        let graph = random_edges(&mut rng, n, |rng| {
+            (rng.below(left) as u32, (left + rng.below(right)) as u32)
+        });
         let side: Vec<bool> = (0..n).map(|v| v >= left).collect();
         let work = [0, 1, 3, 8, 20, 1000][round % 6];
         let what = format!("round {round}, work {work}");
@@ -93,15 +92,7 @@ fn every_family_solves_alike_with_the_renumbering_forced() {
             for work in [0, 50, 5000, 200_000] {
                 let what = format!("{family:?} {size} {seed} {work}");
                 let forced = decompose_bipartite_forcing_renumbering(&graph, &g.side, work);
-                assert!(forced.matching().is_valid_in(&graph), "{what}");
-                assert_eq!(
-                    forced.matching().size(),
-                    expected.matching().size(),
-                    "{what}"
-                );
-                assert_eq!(forced.classes(), expected.classes(), "{what}");
-                let nu = expected.matching().size();
-                assert_eq!(check(&graph, &Certificate::from(&forced)), Ok(nu), "{what}");
+                assert_agrees(&graph, &expected, &forced, &what);
             }
         }
     }

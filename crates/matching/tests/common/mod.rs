@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use geography_matching::Adjacency;
+use geography_matching::{check, Adjacency, Certificate, Decomposition, Graph, Random};
 
 /// Adjacency bitmasks of a graph with at most 16 vertices.
 pub fn masks<G: Adjacency>(graph: &G) -> Vec<u32> {
@@ -45,4 +45,26 @@ pub fn brute_missable(adjacency: &[u32], present: u32) -> (usize, Vec<bool>) {
         .map(|v| present & (1 << v) != 0 && nu[(present & !(1 << v)) as usize] == full)
         .collect();
     (full as usize, missable)
+}
+
+/// `forced` (a solve with some path forced) agrees with the plain solve `expected` of
+/// `graph`: a valid matching of the same size, the same class for every vertex, and a
+/// certificate that checks.
+pub fn assert_agrees(graph: &Graph, expected: &Decomposition, forced: &Decomposition, what: &str) {
+    let nu = expected.matching().size();
+    assert!(forced.matching().is_valid_in(graph), "{what}");
+    assert_eq!(forced.matching().size(), nu, "{what}");
+    assert_eq!(forced.classes(), expected.classes(), "{what}");
+    assert_eq!(check(graph, &Certificate::from(forced)), Ok(nu), "{what}");
+}
+
+/// A graph on `n` vertices with fewer than 3·n edges, each drawn by `pair` (repeats merged,
+/// loops dropped).
+pub fn random_edges(
+    rng: &mut Random,
+    n: usize,
+    mut pair: impl FnMut(&mut Random) -> (u32, u32),
+) -> Graph {
+    let edges: Vec<(u32, u32)> = (0..rng.below(3 * n)).map(|_| pair(rng)).collect();
+    Graph::from_edges(n, edges).unwrap()
 }
