@@ -239,13 +239,7 @@ pub fn decompose_bipartite_forcing_finisher<G: Adjacency>(
     side: &[bool],
     work: u64,
 ) -> Decomposition {
-    decompose_bipartite_by(
-        graph,
-        side,
-        greedy_matching(graph).into(),
-        Stall::After(work),
-        HandOver::OnLargeGraphs,
-    )
+    decompose_bipartite_forcing(graph, side, Stall::After(work), HandOver::OnLargeGraphs)
 }
 
 /// [`decompose_bipartite`] with the renumbered finish forced: the budgeted searches stop once
@@ -262,13 +256,18 @@ pub fn decompose_bipartite_forcing_renumbering<G: Adjacency>(
     side: &[bool],
     work: u64,
 ) -> Decomposition {
-    decompose_bipartite_by(
-        graph,
-        side,
-        greedy_matching(graph).into(),
-        Stall::After(work),
-        HandOver::After(work),
-    )
+    decompose_bipartite_forcing(graph, side, Stall::After(work), HandOver::After(work))
+}
+
+/// The bipartite solve from Karp–Sipser's start with the passes stopped by `stall` and
+/// push–relabel handing over by `hand_over`.
+fn decompose_bipartite_forcing<G: Adjacency>(
+    graph: &G,
+    side: &[bool],
+    stall: Stall,
+    hand_over: HandOver,
+) -> Decomposition {
+    decompose_bipartite_by(graph, side, greedy_matching(graph).into(), stall, hand_over)
 }
 
 fn decompose_bipartite_by<G: Adjacency>(
