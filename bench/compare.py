@@ -143,10 +143,10 @@ def adversarial_classes(side, tag):
 ADVERSARIAL = adversarial_classes(500_000, "1e6")
 ADVERSARIAL_1E7 = adversarial_classes(5_000_000, "1e7")
 # Groups of classes --classes takes by one name.
-# DVG, DEG, UEG and word chains against generalized-geography, with issue 25's speed
+# DVG, DEG, UEG and word chains against generalized-geography, with the family's speed
 # targets: one class that runs the whole group (bench/geography_group.py). Not in the
 # default run: ask with --classes geography.
-GEOGRAPHY = [("geography", "DVG, DEG, word chains vs generalized-geography; issue 25 targets")]
+GEOGRAPHY = [("geography", "DVG, DEG, word chains vs generalized-geography, and their targets")]
 GROUPS = {"adversarial": [c[0] for c in ADVERSARIAL],
           "adversarial-1e7": [c[0] for c in ADVERSARIAL_1E7],
           "edges": [c[0] for c in EDGES], "density": [c[0] for c in DENSITY],
@@ -499,7 +499,7 @@ def main():
                     "cost of the edge classes; `density`: 3000×3000 boards from open to half "
                     "blocked against the floor and LEMON, with a plot; `records`: the cost per "
                     "move of analyze --json; `geography`: DVG, DEG and word chains against "
-                    "generalized-geography, and issue 25's speed targets); default: all of the "
+                    "generalized-geography, and the family's speed targets); default: all of the "
                     "full set, or of the quick set with --quick")
     ap.add_argument("--list", action="store_true", help="list the input classes and exit")
     ap.add_argument("--timeout", type=float, default=None, metavar="S",

@@ -1,6 +1,6 @@
 """The `geography` group of bench/compare: directed vertex geography (DVG), edge geography
 (UEG, DEG) and word chains, against the PyPI package generalized-geography 0.0.8, and the
-speed targets of issue 25.
+speed targets of the geography family.
 
 Every run is one whole process (reading included) on one thread (`RAYON_NUM_THREADS=1`;
 the peer is single-threaded Python), timed by wall clock with GNU time's peak memory, under
@@ -493,7 +493,7 @@ def render_geography(rows, args, harness):
                      f"geography {best['geography']} {unit}, generalized-geography "
                      f"{best['peer']} {unit}.")
     lines.append("")
-    lines.append("#### Speed targets (issue 25), geography alone")
+    lines.append("#### Speed targets, geography alone")
     lines.append("")
     head = ["target input", "geography (s)", "reference (s)", "ratio", "answer", "target",
             "met"]
