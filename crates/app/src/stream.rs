@@ -12,7 +12,7 @@
 use rayon::prelude::*;
 
 /// Runs `job` on every item (with its index) on every core, `batch` items at a time, and
-/// hands each batch's answers to `sink` in input order.
+/// hands each batch's answers to `sink` in input order (a `batch` of 0 counts as 1).
 ///
 /// # Errors
 /// The first error of `sink`, after which no later batch is run.
@@ -34,11 +34,12 @@ pub fn in_order<T: Sync, R: Send, E>(
     job: impl Fn(usize, &T) -> R + Sync,
     mut sink: impl FnMut(Vec<R>) -> Result<(), E>,
 ) -> Result<(), E> {
-    for (number, chunk) in items.chunks(batch.max(1)).enumerate() {
+    let batch = batch.max(1);
+    for (number, chunk) in items.chunks(batch).enumerate() {
         let answers: Vec<R> = chunk
             .par_iter()
             .enumerate()
-            .map(|(offset, item)| job(number * batch.max(1) + offset, item))
+            .map(|(offset, item)| job(number * batch + offset, item))
             .collect();
         sink(answers)?;
     }
