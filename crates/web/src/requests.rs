@@ -446,6 +446,12 @@ mod tests {
         error
     }
 
+    /// The refusal's message starts with `prefix`.
+    #[track_caller]
+    fn assert_starts(error: &ApiError, prefix: &str) {
+        assert!(error.error.starts_with(prefix), "{error:?}");
+    }
+
     #[test]
     fn values_of_the_wrong_shape_are_named_by_their_place() {
         let error = refused::<MoveRequest>(r#"{"path": [[1, 1], "1 2"]}"#);
@@ -463,12 +469,7 @@ mod tests {
         let error = refused::<SlitherMoveRequest>(r#"{"moves": [[0]]}"#);
         assert!(error.error.ends_with("found 1 end"), "{error:?}");
         let error = refused::<SlitherMoveRequest>(r#"{"moves": [[0, -1]]}"#);
-        assert!(
-            error
-                .error
-                .starts_with("invalid request: \"moves\"[0][1]: "),
-            "{error:?}"
-        );
+        assert_starts(&error, "invalid request: \"moves\"[0][1]: ");
         let error = refused::<SolveRequest>("{\"board\": \n  5}");
         assert_eq!(
             error.error,
@@ -476,19 +477,17 @@ mod tests {
         );
         assert_eq!(error.line, Some(2));
         let error = refused::<SolveRequest>(r#"{"board": "1 1\n.\n", "colour": true}"#);
-        assert!(
-            error
-                .error
-                .starts_with("invalid request: \"colour\": unknown field `colour`"),
-            "{error:?}"
+        assert_starts(
+            &error,
+            "invalid request: \"colour\": unknown field `colour`",
         );
         // The whole body: no place.
         let error = refused::<AnalyseRequest>("{}");
         assert_eq!(error.error, "invalid request: missing field `record`");
         let error = refused::<SolveRequest>(r#"{"board": "1 1\n.\n"} trailing"#);
-        assert!(error.error.starts_with("malformed JSON: "), "{error:?}");
+        assert_starts(&error, "malformed JSON: ");
         let error = refused::<SolveRequest>("{\"board\": \n  \"1 1\\n.\\n\",,}");
-        assert!(error.error.starts_with("malformed JSON: "), "{error:?}");
+        assert_starts(&error, "malformed JSON: ");
         assert_eq!(error.line, Some(2));
     }
 
