@@ -256,13 +256,8 @@ fn solve(
             let exits = graph.out_neighbors(v).iter().filter(|&&w| w != v);
             outcomes[v as usize] = exit_outcome(exits.map(|&w| outcomes[w as usize]));
             Method::Single
-        } else if is_symmetric(graph, &components, c)
-            && members.iter().all(|&v| {
-                !exit_value_parts(graph, &components, &outcomes, v).1
-                    || exit_value_parts(graph, &components, &outcomes, v).0
-            })
-        {
-            let (local, aside) = matching_graph(graph, &components, &outcomes, c);
+        } else if let Some(aside) = symmetric_aside(graph, &components, &outcomes, c) {
+            let local = matching_graph(graph, &components, c, &aside);
             let solution = Solution::new(&local);
             for &v in members {
                 let lv = components.position[v as usize];
@@ -346,7 +341,9 @@ impl DirectedVertexSolution {
                 Outcome::Win
             } else if self.method[c] == Method::Matching {
                 let (aside, wins) = symmetric.get_or_insert_with(|| {
-                    let (local, aside) = matching_graph(g, &self.components, &self.outcomes, c);
+                    let aside = exits_aside(g, &self.components, &self.outcomes, c)
+                        .expect("a component the matching decided");
+                    let local = matching_graph(g, &self.components, c, &aside);
                     let lv = self.components.position[v as usize];
                     let wins = if aside[lv as usize] {
                         Vec::new()
@@ -472,21 +469,45 @@ fn is_symmetric(graph: &Digraph, components: &Components, c: usize) -> bool {
     })
 }
 
-/// The component as an undirected graph with the vertices of A (an exit to a losing entry)
-/// isolated (its vertices numbered by [`Components::position`]), and which local vertices are
-/// in A.
-fn matching_graph(
+/// For a component whose arcs all go both ways and in which every member with an exit into
+/// an undecided entry also has one into a losing entry: which members are in A (see
+/// [`exits_aside`]). `None` for any other component.
+fn symmetric_aside(
     graph: &Digraph,
     components: &Components,
     outcomes: &[Outcome],
     c: usize,
-) -> (Graph, Vec<bool>) {
+) -> Option<Vec<bool>> {
+    if is_symmetric(graph, components, c) {
+        exits_aside(graph, components, outcomes, c)
+    } else {
+        None
+    }
+}
+
+/// Which members of component `c` are in A (an exit into a losing entry), by local index;
+/// `None` when a member has an exit into an undecided entry and none into a losing one.
+fn exits_aside(
+    graph: &Digraph,
+    components: &Components,
+    outcomes: &[Outcome],
+    c: usize,
+) -> Option<Vec<bool>> {
+    components
+        .members_of(c)
+        .iter()
+        .map(|&v| {
+            let (lose, unknown) = exit_value_parts(graph, components, outcomes, v);
+            (lose || !unknown).then_some(lose)
+        })
+        .collect()
+}
+
+/// The symmetric component `c` as an undirected graph with the vertices of A (`aside`, by
+/// local index) isolated, its vertices numbered by [`Components::position`].
+fn matching_graph(graph: &Digraph, components: &Components, c: usize, aside: &[bool]) -> Graph {
     let members = components.members_of(c);
     let (index, comp) = (&components.position, &components.component);
-    let aside: Vec<bool> = members
-        .iter()
-        .map(|&v| exit_value_parts(graph, components, outcomes, v).0)
-        .collect();
     // The component is symmetric: each member's neighbours inside it, renumbered (the local
     // numbering keeps the order of the vertices), are its undirected neighbours; gathered in
     // one pass, then copied into the graph.
@@ -503,12 +524,11 @@ fn matching_graph(
         }
         offsets.push(targets.len());
     }
-    let local = Graph::from_neighbor_fn(members.len(), |lu| {
+    Graph::from_neighbor_fn(members.len(), |lu| {
         targets[offsets[lu as usize]..offsets[lu as usize + 1]]
             .iter()
             .copied()
-    });
-    (local, aside)
+    })
 }
 
 /// The labels of component `c` into `scratch.0` (none when `retrograde` is off; `scratch.1`
