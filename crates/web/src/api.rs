@@ -1130,22 +1130,11 @@ mod tests {
         let missing = run(answer_edge_move, r#"{"graph": "2 1\n0 1\n", "path": []}"#).unwrap_err();
         assert_eq!(missing.status, StatusCode::BAD_REQUEST);
         // Word chains.
-        let position = json(
-            &run(
-                answer_move::<WordsGame>,
-                r#"{"words": ["apple", "eagle", "egg"], "said": ["apple"]}"#,
-            )
-            .unwrap(),
-        );
+        let words_position = |body| json(&run(answer_move::<WordsGame>, body).unwrap());
+        let position = words_position(r#"{"words": ["apple", "eagle", "egg"], "said": ["apple"]}"#);
         assert_eq!(position["winning_moves"], serde_json::json!(["egg"]));
         // The words said, as the list spells them (typed in any case).
-        let position = json(
-            &run(
-                answer_move::<WordsGame>,
-                r#"{"words": ["Apple", "eagle", "egg"], "said": ["APPLE"]}"#,
-            )
-            .unwrap(),
-        );
+        let position = words_position(r#"{"words": ["Apple", "eagle", "egg"], "said": ["APPLE"]}"#);
         assert_eq!(position["chosen"], serde_json::json!(["Apple"]));
         let refused = run(
             answer_move::<WordsGame>,
