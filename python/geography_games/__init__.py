@@ -269,7 +269,7 @@ class GeographySolution:
         try:
             i = self._index[v]
         except (KeyError, TypeError):
-            raise ValueError(f"{v!r} is not a vertex of the graph") from None
+            raise ValueError(_core.not_a_vertex(repr(v))) from None
         return [self._names[w] for w in self._held.winning_moves(i)]
 
     def __repr__(self) -> str:
@@ -588,20 +588,6 @@ def solve_many(graph6_lines: Iterable[str | bytes], *, max_vertices: int = DEFAU
     ]
 
 
-# Why a move is refused, by the engine's code for the kind of illegal move: the engine gives
-# the vertices each wording names, in order, and they are shown as the user's labels.
-_REFUSALS = {
-    "not_a_vertex": "{0!r} is not a vertex",
-    "already_visited": "{0!r} was already visited",
-    "not_adjacent": "{0!r} is not adjacent to the token on {1!r}",
-    "not_an_edge": "{0!r} - {1!r} is not an edge",
-    "game_over": "the game is over: no legal move is left",
-    "off_the_ends": "{0!r} - {1!r} does not touch an end of the path (its ends are {2!r} and {3!r})",
-    "closes_cycle": "{0!r} - {1!r} joins the two ends of the path: it would close a cycle",
-    "on_the_path": "{0!r} - {1!r} goes back to {1!r}, already on the path",
-}
-
-
 class _Played:
     """A game in progress held by the engine (a ``_core`` session): the node labels of its
     vertices, and the mapping of labels to vertex ids and back."""
@@ -615,13 +601,13 @@ class _Played:
         try:
             return self._index[v]
         except (KeyError, TypeError):
-            raise ValueError(_REFUSALS["not_a_vertex"].format(v)) from None
+            raise ValueError(_core.not_a_vertex(repr(v))) from None
 
     def _play(self, move) -> None:
         refusal = self._session.play(move)
-        if refusal is not None:
-            code, vertices = refusal
-            raise ValueError(_REFUSALS[code].format(*(self._names[v] for v in vertices)))
+        if refusal is not None:  # the engine's words, naming vertices by their labels
+            words, vertices = refusal
+            raise ValueError(words.format(*(repr(self._names[v]) for v in vertices)))
 
 
 class Position(_Played):
@@ -861,7 +847,7 @@ class SlitherPosition(_Played):
     >>> p.play("b", "d")
     Traceback (most recent call last):
     ...
-    ValueError: 'b' - 'd' is not an edge
+    ValueError: 'b' and 'd' are not adjacent
     >>> p.undo(), p.engine_move()
     (('c', 'd'), ('b', 'a'))
     """

@@ -5,8 +5,8 @@
 //! returns plain data it maps back to the user's node labels. The work runs with the GIL
 //! released. Games in progress are [`geography_app::Session`]s held between calls
 //! ([`TokenSession`], [`SlitherSession`], one generic implementation): the rules, the
-//! analysis, the engine's move and why a move is refused (a typed code) all come from
-//! there, and Python only maps labels and words the refusal codes.
+//! analysis, the engine's move and why a move is refused (in the engine's words) all come
+//! from there, and Python only maps labels.
 //!
 //! Bad input raises `InputError` (a `ValueError`) with `line`, `column`, `kind` and
 //! `message`, its text ending with ` (line L, column C)`; the analysis of a Slither position
@@ -17,16 +17,17 @@
 //! Tested by `python/tests` (pytest and hypothesis against networkx and brute force), run by
 //! `scripts/python-test`.
 
+use std::cell::RefCell;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use geography_app::{
-    analyze, in_order, is_directed, judge, load, load_record, load_written, parse_graph6_line,
-    parse_words, solve_slither, solve_word_chain, Board, Budget, Certificate, ChainRule, Class,
-    Decomposition, EdgeClass, EdgeClasses, ErrorKind, Format, Game, Graph, GraphGame, GraphPlayed,
-    GraphSolution, IllegalMove, InputError as LibraryError, JobError, Limit, Limits, Loaded,
-    Neighbourhood, Outcome, PositionAnalysis, Problem, Proof, Rules, SearchOptions, Session,
-    SlitherGame, TokenGame, Undecided, Variant, WordChainSolution, WrittenGraph,
-    SLITHER_SEARCH_LIMIT,
+    analyze, in_order, is_directed, judge, load, load_record, load_written,
+    not_a_vertex_of_the_graph, parse_graph6_line, parse_words, solve_slither, solve_word_chain,
+    Board, Budget, Certificate, ChainRule, Class, Decomposition, EdgeClass, EdgeClasses, ErrorKind,
+    Format, Game, Graph, GraphGame, GraphPlayed, GraphSolution, IllegalMove,
+    InputError as LibraryError, JobError, Limit, Limits, Loaded, Neighbourhood, Outcome,
+    PositionAnalysis, Problem, Proof, Rules, SearchOptions, Session, SlitherGame, TokenGame,
+    Undecided, Variant, WordChainSolution, WrittenGraph, SLITHER_SEARCH_LIMIT,
 };
 use pyo3::create_exception;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -235,85 +236,30 @@ impl Arena {
     }
 }
 
-/// Why a move was refused, as `(code, ids)`: the code names the kind of [`IllegalMove`]
-/// (`game_over`, `not_a_vertex`, `not_adjacent`, `already_visited`, `not_an_edge`,
-/// `off_the_ends`, `closes_cycle`, `on_the_path`), and `ids` are the vertices its wording
-/// names, in order. `geography_games` words each code once, with the user's labels.
-type Refusal = (&'static str, Vec<u32>);
+/// Why a move was refused, as `(words, ids)`: the engine's sentence
+/// ([`IllegalMove::describe`]) with `{0}`, `{1}`, … where it names vertices, and those
+/// vertices' ids in that order, for `geography_games` to put the user's labels in.
+type Refusal = (String, Vec<u32>);
 
 /// A position analysed: whether the mover wins, the winning moves, the legal moves and the
 /// engine's move.
 type Analysed<M> = (bool, Vec<M>, Vec<M>, Option<M>);
 
-/// A move's vertices as it was given, which some refusals name.
-trait Given: Copy {
-    /// The token's vertex, or the edge's two ends as given.
-    fn vertices(self) -> Vec<u32>;
+/// `error` as a [`Refusal`].
+fn refusal(error: IllegalMove) -> Refusal {
+    let ids = RefCell::new(Vec::new());
+    let words = error.describe(|v| {
+        let mut ids = ids.borrow_mut();
+        ids.push(v);
+        format!("{{{}}}", ids.len() - 1)
+    });
+    (words, ids.into_inner())
 }
 
-impl Given for u32 {
-    fn vertices(self) -> Vec<u32> {
-        vec![self]
-    }
-}
-
-impl Given for (u32, u32) {
-    fn vertices(self) -> Vec<u32> {
-        vec![self.0, self.1]
-    }
-}
-
-/// Why [`Session::play`] refused `mv` in `position`, as a [`Refusal`]: the typed error's own
-/// vertices, and the move's as given where the wording names them.
-fn refusal<V: Variant>(position: &V::Position<'_>, mv: V::Move, error: IllegalMove) -> Refusal
-where
-    V::Move: Given,
-{
-    let given = mv.vertices();
-    match error {
-        IllegalMove::GameOver => ("game_over", Vec::new()),
-        IllegalMove::NotAVertex(v) => ("not_a_vertex", vec![v]),
-        IllegalMove::NotAdjacent { from, to } => ("not_adjacent", vec![to, from]),
-        IllegalMove::AlreadyVisited(v) => ("already_visited", vec![v]),
-        IllegalMove::NotAnEdge { u, v } => ("not_an_edge", vec![u, v]),
-        IllegalMove::OffTheEnds { ends: (x, y) } => ("off_the_ends", [given, vec![x, y]].concat()),
-        IllegalMove::ClosesCycle => ("closes_cycle", given),
-        // The treasure game's, edge geography's and word chains' refusals: no game played
-        // from Python makes them yet.
-        IllegalMove::NotAtToken { token, from } => ("not_at_token", vec![from, token]),
-        IllegalMove::NotAWord(i) => ("not_a_word", vec![i]),
-        IllegalMove::DoesNotChain(i) => ("does_not_chain", vec![i]),
-        IllegalMove::AlreadySaid(i) => ("already_said", vec![i]),
-        IllegalMove::NothingToHit(v) => ("nothing_to_hit", vec![v]),
-        IllegalMove::Untouchable(v) => ("untouchable", vec![v]),
-        IllegalMove::OnThePath(on) => {
-            let end = given.iter().copied().find(|&w| w != on).unwrap_or(on);
-            ("on_the_path", vec![end, on])
-        }
-        // `Slither::play` refuses a chosen edge before it looks at the path's ends, and every
-        // check after that one refuses it too: it is worded as the first of them would word
-        // it (as `SlitherPosition` always has), the end it touches named first. Were the
-        // chosen-edge check last in `Slither::play`, this arm could go.
-        IllegalMove::AlreadyChosen { u, v } => {
-            let path = V::path(position);
-            let (Some(&x), Some(&y)) = (path.first(), path.last()) else {
-                // Unreachable: a chosen edge is on the path. Worded as what it is, then.
-                return ("not_an_edge", vec![u, v]);
-            };
-            let at_end = |w: u32| w == x || w == y;
-            let first_failing = if position.legal_moves().is_empty() {
-                IllegalMove::GameOver
-            } else {
-                match (at_end(u), at_end(v)) {
-                    (true, true) => IllegalMove::ClosesCycle,
-                    (false, false) => IllegalMove::OffTheEnds { ends: (x, y) },
-                    (true, false) => IllegalMove::OnThePath(v),
-                    (false, true) => IllegalMove::OnThePath(u),
-                }
-            };
-            refusal::<V>(position, mv, first_failing)
-        }
-    }
+/// Why a label names no vertex, the label as given (its `repr`).
+#[pyfunction]
+fn not_a_vertex(label: &str) -> String {
+    not_a_vertex_of_the_graph(label)
 }
 
 /// A game in progress, kept between Python calls, and its position's analysis once
@@ -323,17 +269,14 @@ struct Held<'g, V: Variant> {
     analysis: Option<PositionAnalysis<V::Move>>,
 }
 
-impl<V: Variant> Held<'_, V>
-where
-    V::Move: Given,
-{
+impl<V: Variant> Held<'_, V> {
     fn play(&mut self, mv: V::Move) -> Option<Refusal> {
         match self.session.play(mv) {
             Ok(()) => {
                 self.analysis = None;
                 None
             }
-            Err(error) => Some(refusal::<V>(self.session.position(), mv, error)),
+            Err(error) => Some(refusal(error)),
         }
     }
 
@@ -551,7 +494,7 @@ impl GraphGameSolution {
     /// The vertices the winning moves from `v` go to.
     fn winning_moves(&self, v: u32) -> PyResult<Vec<u32>> {
         if v as usize >= self.solution.outcomes().len() {
-            return Err(PyValueError::new_err(format!("{v} is not a vertex")));
+            return Err(PyValueError::new_err(not_a_vertex_of_the_graph(v)));
         }
         Ok(self.solution.winning_moves(v))
     }
@@ -926,6 +869,7 @@ fn default_limits() -> (u64, u64) {
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InputError", m.py().get_type::<InputError>())?;
     m.add("SlitherUndecided", m.py().get_type::<SlitherUndecided>())?;
+    m.add_function(wrap_pyfunction!(not_a_vertex, m)?)?;
     m.add_function(wrap_pyfunction!(solve_edges, m)?)?;
     m.add_function(wrap_pyfunction!(solve_text, m)?)?;
     m.add_function(wrap_pyfunction!(solve_board, m)?)?;

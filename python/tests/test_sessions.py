@@ -1,6 +1,6 @@
 """`Position` and `SlitherPosition` over the engine's sessions (`_core.TokenSession`,
 `_core.SlitherSession`): the rules, the analysis and why a move is refused come from the
-engine, held between calls; Python maps labels and words the refusal codes."""
+engine, held between calls; Python puts the labels in the engine's sentences."""
 
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ def refused(play, *move) -> str:
 
 def test_token_refusals_are_worded_with_the_labels():
     p = gg.Position(nx.path_graph(["a", "b", "c", "d"]))
-    assert refused(p.play, "z") == "'z' is not a vertex"
-    assert refused(p.play, ["a"]) == "['a'] is not a vertex"  # unhashable: not a vertex either
+    assert refused(p.play, "z") == "'z' is not a vertex of the graph"
+    assert refused(p.play, ["a"]) == "['a'] is not a vertex of the graph"  # unhashable
     p.play("b")
     assert refused(p.play, "d") == "'d' is not adjacent to the token on 'b'"
     assert refused(p.play, "b") == "'b' was already visited"
@@ -40,63 +40,57 @@ def test_slither_refusals_are_worded_with_the_labels():
     # The cycle a - b - c - d - a with a tail d - e.
     G = nx.Graph([("a", "b"), ("b", "c"), ("c", "d"), ("d", "a"), ("d", "e")])
     p = gg.SlitherPosition(G, [("b", "c")])
-    assert refused(p.play, "a", "c") == "'a' - 'c' is not an edge"
-    assert refused(p.play, "d", "e") == (
-        "'d' - 'e' does not touch an end of the path (its ends are 'b' and 'c')"
-    )
-    assert refused(p.play, "x", "a") == "'x' is not a vertex"
-    closes = "joins the two ends of the path: it would close a cycle"
-    # The chosen edge itself, in either orientation: it joins the path's two ends.
-    assert refused(p.play, "b", "c") == f"'b' - 'c' {closes}"
-    assert refused(p.play, "c", "b") == f"'c' - 'b' {closes}"
+    assert refused(p.play, "a", "c") == "'a' and 'c' are not adjacent"
+    assert refused(p.play, "d", "e") == "it touches neither end of the path, 'b' and 'c'"
+    assert refused(p.play, "x", "a") == "'x' is not a vertex of the graph"
+    closes = "it joins the two ends of the path and would close a cycle"
+    # The chosen edge itself, in either orientation, is refused as chosen.
+    assert refused(p.play, "b", "c") == "the edge is already chosen"
+    assert refused(p.play, "c", "b") == "the edge is already chosen"
     p.play("c", "d")
     p.play("b", "a")  # a - b - c - d: its ends are adjacent, and d can still reach e
     assert p.path == ["a", "b", "c", "d"]
-    assert refused(p.play, "a", "d") == f"'a' - 'd' {closes}"
-    # A chosen edge: from an end it goes back onto the path (the end named first), between
-    # inner vertices it touches no end.
-    assert refused(p.play, "c", "d") == "'d' - 'c' goes back to 'c', already on the path"
-    assert refused(p.play, "a", "b") == "'a' - 'b' goes back to 'b', already on the path"
-    assert refused(p.play, "b", "c") == (
-        "'b' - 'c' does not touch an end of the path (its ends are 'a' and 'd')"
-    )
+    assert refused(p.play, "a", "d") == closes
+    assert refused(p.play, "c", "d") == "the edge is already chosen"
+    assert refused(p.play, "b", "d") == "'b' and 'd' are not adjacent"
     p.play("e", "d")  # a - b - c - d - e: both ends stuck
     assert p.is_over()
-    for move in (("a", "d"), ("c", "d"), ("a", "b")):  # unchosen or chosen: the game is over
-        assert refused(p.play, *move) == "the game is over: no legal move is left"
+    assert refused(p.play, "a", "d") == "no legal move is left, the game is over"
+    assert refused(p.play, "c", "d") == "the edge is already chosen"  # chosen, over or not
     assert p.chosen == [("b", "c"), ("c", "d"), ("b", "a"), ("d", "e")]
 
 
-def test_every_refusal_code_is_worded():
-    # The codes the engine returns, one per kind of illegal move, each worded in one table.
-    arena = _core.Arena(5, [(0, 1), (1, 2), (2, 3), (3, 0), (3, 4)], 100)
+def test_every_refusal_is_the_engines_sentence_with_its_vertices():
+    # Each kind of illegal move: the engine's words, `{i}` where they name a vertex, and
+    # the vertices' ids in that order.
+    arena = _core.Arena(5, [(0, 1), (1, 2), (2, 3), (3, 0), (3, 4), (0, 2)], 100)
     token, slither = arena.token_session(), arena.slither_session()
-    codes = {}
+    refusals = []
     assert token.play(1) is None
-    codes["not_adjacent"] = token.play(3)
-    codes["already_visited"] = token.play(1)
-    codes["not_a_vertex"] = token.play(9)
-    codes["not_an_edge"] = slither.play((0, 2))
+    refusals.append(token.play(3))
+    refusals.append(token.play(1))
+    refusals.append(token.play(9))
+    refusals.append(slither.play((0, 4)))
     assert slither.play((1, 2)) is None
-    codes["off_the_ends"] = slither.play((3, 4))
+    refusals.append(slither.play((3, 4)))
     assert slither.play((2, 3)) is None and slither.play((1, 0)) is None
-    codes["closes_cycle"] = slither.play((0, 3))
-    codes["on_the_path"] = slither.play((3, 2))
+    refusals.append(slither.play((0, 3)))
+    refusals.append(slither.play((0, 2)))
+    refusals.append(slither.play((3, 2)))
     assert slither.play((3, 4)) is None
-    codes["game_over"] = slither.play((0, 3))
-    assert codes == {
-        "not_adjacent": ("not_adjacent", [3, 1]),
-        "already_visited": ("already_visited", [1]),
-        "not_a_vertex": ("not_a_vertex", [9]),
-        "not_an_edge": ("not_an_edge", [0, 2]),
-        "off_the_ends": ("off_the_ends", [3, 4, 1, 2]),
-        "closes_cycle": ("closes_cycle", [0, 3]),
-        "on_the_path": ("on_the_path", [3, 2]),
-        "game_over": ("game_over", []),
-    }
-    assert set(gg._REFUSALS) == set(codes)
-    for code, vertices in codes.values():
-        gg._REFUSALS[code].format(*vertices)  # as many vertices as the wording names
+    refusals.append(slither.play((0, 3)))
+    assert refusals == [
+        ("{0} is not adjacent to the token on {1}", [3, 1]),
+        ("{0} was already visited", [1]),
+        ("9 is not a vertex", []),
+        ("{0} and {1} are not adjacent", [0, 4]),
+        ("it touches neither end of the path, {0} and {1}", [1, 2]),
+        ("it joins the two ends of the path and would close a cycle", []),
+        ("{0} is already on the path", [2]),
+        ("the edge is already chosen", []),
+        ("no legal move is left, the game is over", []),
+    ]
+    assert _core.not_a_vertex("'z'") == "'z' is not a vertex of the graph"
 
 
 def test_no_game_logic_is_left_in_the_arena():

@@ -318,11 +318,11 @@ def test_illegal_moves_raise_value_errors_naming_the_problem():
     G.add_node(5)
     position = gg.SlitherPosition(G)
     cases = [
-        ((0, 2), "is not an edge"),
-        ((4, 4), "is not an edge"),
-        ((0, 5), "is not an edge"),
-        ((0, 9), "9 is not a vertex"),
-        (([0], 1), r"\[0\] is not a vertex"),
+        ((0, 2), "0 and 2 are not adjacent"),
+        ((4, 4), "4 and 4 are not adjacent"),
+        ((0, 5), "0 and 5 are not adjacent"),
+        ((0, 9), "9 is not a vertex of the graph"),
+        (([0], 1), r"\[0\] is not a vertex of the graph"),
     ]
     for move, message in cases:
         with pytest.raises(ValueError, match=message):
@@ -333,23 +333,26 @@ def test_illegal_moves_raise_value_errors_naming_the_problem():
         position.play((0, 1, 2))
     position.play(1, 2)
     position.play(2, 3)  # the path 1 - 2 - 3, ends 1 and 3
-    with pytest.raises(ValueError, match="0 - 4 is not an edge"):
+    with pytest.raises(ValueError, match="0 and 4 are not adjacent"):
         position.play(0, 4)
-    with pytest.raises(ValueError, match="does not touch an end of the path"):
+    with pytest.raises(ValueError, match="it touches neither end of the path, 1 and 2"):
         gg.SlitherPosition(nx.path_graph(5), [(1, 2)]).play(3, 4)
-    with pytest.raises(ValueError, match="goes back to 2, already on the path"):
+    with pytest.raises(ValueError, match="the edge is already chosen"):
         position.play(3, 2)
-    with pytest.raises(ValueError, match="goes back to 2, already on the path"):
+    with pytest.raises(ValueError, match="the edge is already chosen"):
         position.play((2, 1))
+    with pytest.raises(ValueError, match="2 is already on the path"):
+        chord = nx.Graph([(0, 1), (1, 2), (2, 3), (3, 4), (0, 2)])
+        gg.SlitherPosition(chord, [(0, 1), (1, 2), (2, 3)]).play(0, 2)
     position.play(0, 1)  # the path 0 - 1 - 2 - 3: its ends are adjacent
-    with pytest.raises(ValueError, match="joins the two ends of the path: it would close a cycle"):
+    with pytest.raises(ValueError, match="it joins the two ends of the path and would close a cycle"):
         position.play(0, 3)
-    with pytest.raises(ValueError, match="does not touch an end"):
+    with pytest.raises(ValueError, match="the edge is already chosen"):
         position.play(1, 2)
     assert position.legal_moves == [(3, 4)]
     position.play(4, 3)
     assert position.chosen == [(1, 2), (2, 3), (1, 0), (3, 4)]
-    with pytest.raises(ValueError, match="the game is over"):
+    with pytest.raises(ValueError, match="no legal move is left, the game is over"):
         position.play(0, 3)
     # Nothing illegal changed the position.
     assert position.path == [0, 1, 2, 3, 4]

@@ -74,7 +74,7 @@ pub use solve::{
     SolveOptions, SolveReport, TreasureReport, STATUS_BLOCKED, STATUS_LOSES, STATUS_WINS,
 };
 pub use stream::in_order;
-pub use text::{not_in_game, refusal};
+pub use text::{not_a_vertex_of_the_graph, not_in_game, refusal};
 
 // The vocabulary the front ends speak, so that a front end needs this crate alone; the
 // kernels stay behind the jobs.

@@ -12,8 +12,14 @@ use geography_rules::{Game, IllegalMove, Named};
 pub fn not_in_game(named: Named) -> String {
     match named {
         Named::Cell([r, c]) => format!("({r},{c}) is not a free cell of the board"),
-        Named::Vertex(v) => format!("{v} is not a vertex of the graph"),
+        Named::Vertex(v) => not_a_vertex_of_the_graph(v),
     }
+}
+
+/// Why a name of a vertex, however written (an id, a Python label), names none:
+/// `v is not a vertex of the graph`.
+pub fn not_a_vertex_of_the_graph(name: impl std::fmt::Display) -> String {
+    format!("{name} is not a vertex of the graph")
 }
 
 /// Why a move is against the rules, naming vertices as `game` does
