@@ -417,7 +417,7 @@ pub fn solve_word_chain(
 ) -> Result<WordChainSolution, JobError> {
     // The list's words are distinct by key: the chain's words, by their positions
     // ([`WordChain::source`]), are the list's.
-    let keys = list.words.iter().map(|w| w.key.as_str());
+    let keys = list.keys();
     let go_on = || budget.searching();
     let chain = WordChain::new_while(keys, rule, options.bound(), Pruning::default(), &go_on)
         .map_err(|WordChainError::NoWords| {
@@ -448,7 +448,7 @@ impl WordChainSolution {
     /// # Panics
     /// If `word` is not an index of the chain's words.
     pub fn spelled(&self, word: u32) -> String {
-        self.list.words[self.chain.source(word)].text.clone()
+        self.list.text(self.chain.source(word)).to_string()
     }
 
     /// The chain's index of `word` (compared by its key), if the list has it and it can be
@@ -460,7 +460,7 @@ impl WordChainSolution {
 
     /// The chain's words with `outcome` as first words, as the list spells them, in order.
     fn first_words(&self, outcome: Outcome) -> Vec<String> {
-        (0..self.chain.words().len() as u32)
+        (0..self.chain.word_count() as u32)
             .filter(|&i| self.chain.first_word_outcome(i as usize) == outcome)
             .map(|i| self.spelled(i))
             .collect()
@@ -496,7 +496,7 @@ impl WordChainSolution {
     /// The letter graph the chain is played on, as the list spells its words.
     pub fn letters(&self) -> WordLetters {
         let chain = &self.chain;
-        let words = chain.words().len();
+        let words = chain.word_count();
         WordLetters {
             keys: chain.keys().to_vec(),
             words: (0..words as u32).map(|i| self.spelled(i)).collect(),
@@ -526,18 +526,18 @@ impl WordChainSolution {
             kind: "words",
             game: "words",
             rule: self.chain.rule().name(),
-            words: self.list.words.len(),
+            words: self.list.len(),
             first_player_wins: self.chain.first_player_wins(),
             winning_first_words: self.first_words(Outcome::Win),
             undecided_first_words: self.first_words(Outcome::Undecided),
             after,
             winning_replies,
-            too_short: self
-                .list
-                .words
-                .iter()
-                .filter(|w| w.key.chars().count() < self.chain.rule().key_length())
-                .map(|w| w.text.clone())
+            too_short: (0..self.list.len())
+                .filter(|&i| {
+                    let k = self.chain.rule().key_length();
+                    self.list.key(i).chars().nth(k - 1).is_none()
+                })
+                .map(|i| self.list.text(i).to_string())
                 .collect(),
             max_positions: self.options.max_positions,
         })

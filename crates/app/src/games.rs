@@ -373,7 +373,7 @@ impl Variant for WordsGame {
 
     fn describe(solution: &WordChainSolution, error: IllegalMove) -> String {
         let word = |i: u32| {
-            if (i as usize) < solution.chain().words().len() {
+            if (i as usize) < solution.chain().word_count() {
                 solution.spelled(i)
             } else {
                 i.to_string()

@@ -1400,7 +1400,7 @@ mod tests {
         let list =
             geography_formats::parse_words(text.as_bytes(), &geography_formats::Limits::DEFAULT)
                 .unwrap();
-        assert_eq!(list.words.len(), 300);
+        assert_eq!(list.len(), 300);
         // 3 + 9 words of lengths 1 and 2: 12 words at most.
         let tight = WordsRequest {
             words: 12,

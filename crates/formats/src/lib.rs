@@ -76,7 +76,7 @@ pub use walk_record::{
     parse_chain_record, parse_walk_record, ChainRecord, SaidWord, WalkRecord, WrittenVertex,
     CHAIN_SEPARATOR,
 };
-pub use words::{parse_words, word_key, Word, WordList};
+pub use words::{parse_words, word_key, WordList};
 pub use written::{
     encode_digraph6, looks_like_digraph6, parse_digraph6, parse_written_edges, parse_written_json,
     says_directed, WrittenGraph, DIRECTED_KEYWORD,

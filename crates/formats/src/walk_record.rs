@@ -108,7 +108,7 @@ pub struct ChainRecord {
 /// ```
 /// use geography_formats::{parse_chain_record, Limits};
 /// let record = parse_chain_record("apple\neagle\n---\napple\n eagle\n".as_bytes(), &Limits::DEFAULT).unwrap();
-/// assert_eq!(record.list.words.len(), 2);
+/// assert_eq!(record.list.len(), 2);
 /// assert_eq!((record.said[1].word.as_str(), record.said[1].line, record.said[1].column), ("eagle", 5, 2));
 /// ```
 ///
@@ -176,7 +176,7 @@ mod tests {
     fn chain_records_split_at_their_separator() {
         let limits = Limits::DEFAULT;
         let record = parse_chain_record(b"moves\nseven\n---\n\nmoves\n", &limits).unwrap();
-        assert_eq!(record.list.words.len(), 2);
+        assert_eq!(record.list.len(), 2);
         assert_eq!(
             (record.said[0].word.as_str(), record.said[0].line),
             ("moves", 5)

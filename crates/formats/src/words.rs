@@ -11,11 +11,12 @@
 //! ask for it by name.
 //!
 //! # Complexity
-//! O(input) time and memory (normalisation is linear), plus O(w log w) to find repeats.
+//! O(input) time and memory (normalisation is linear; repeats found by hashing the keys).
 //!
 //! # Tests
 //! Below: trimming, blank lines, repeats by key, non-UTF-8 text and the word limit located.
 
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::hash::BuildHasher;
 
@@ -24,29 +25,128 @@ use unicode_normalization::UnicodeNormalization;
 
 use crate::text::{ErrorKind, InputError, Limit, Limits};
 
-/// A word as written, with its key and where it is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Word {
-    /// The word as first written (trimmed).
-    pub text: String,
-    /// Its key: what the rules compare ([`word_key`]).
-    pub key: String,
-    /// 1-based line of its first appearance.
-    pub line: u32,
-}
-
-/// The distinct words of a list, in the order of their first appearance.
+/// The distinct words of a list, in the order of their first appearance: each word's text
+/// as first written (trimmed), its key ([`word_key`]: what the rules compare) and the
+/// 1-based line of its first appearance. The texts are held end to end in one string, and
+/// in another the keys that differ from their texts.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct WordList {
-    /// The words.
-    pub words: Vec<Word>,
+    texts: String,
+    keys: String,
+    /// Per word: where its text ends in `texts`, where its key ends in `keys` (where the
+    /// word before's ends when the key is the text: a key is never empty), and its line.
+    ends: Vec<Ends>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+struct Ends {
+    text: u32,
+    key: u32,
+    line: u32,
 }
 
 impl WordList {
+    /// How many distinct words.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether the list has no word (a list read by [`parse_words`] has one at least).
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Where word `i` starts in `texts` and `keys`.
+    fn starts(&self, i: usize) -> Ends {
+        i.checked_sub(1)
+            .map_or_else(Ends::default, |j| self.ends[j])
+    }
+
+    /// Word `i` as first written (trimmed).
+    ///
+    /// # Panics
+    /// If `i` is not below [`WordList::len`].
+    pub fn text(&self, i: usize) -> &str {
+        &self.texts[self.starts(i).text as usize..self.ends[i].text as usize]
+    }
+
+    /// The key of word `i` ([`word_key`]).
+    ///
+    /// # Panics
+    /// If `i` is not below [`WordList::len`].
+    pub fn key(&self, i: usize) -> &str {
+        match &self.keys[self.starts(i).key as usize..self.ends[i].key as usize] {
+            "" => self.text(i),
+            key => key,
+        }
+    }
+
+    /// The 1-based line of word `i`'s first appearance.
+    ///
+    /// # Panics
+    /// If `i` is not below [`WordList::len`].
+    pub fn line(&self, i: usize) -> u32 {
+        self.ends[i].line
+    }
+
+    /// The keys of the words, in order.
+    pub fn keys(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        (0..self.len()).map(|i| self.key(i))
+    }
+
     /// The index of the word whose key is `word`'s key, if any.
     pub fn find(&self, word: &str) -> Option<usize> {
         let key = word_key(word.trim());
-        self.words.iter().position(|w| w.key == key)
+        self.keys().position(|k| k == key)
+    }
+
+    /// Appends `text` (not empty) and its key, unless a word of that key is in already
+    /// (`seen` holds each key's hash with the first word of that hash): whether it was added.
+    fn push(
+        &mut self,
+        (text, line): (&str, u32),
+        hasher: &RandomState,
+        seen: &mut HashMap<u64, u32, RandomState>,
+    ) -> bool {
+        let key_start = self.keys.len();
+        if text.is_ascii() {
+            // ASCII text is its own NFC: its key is its lower case.
+            if text.bytes().any(|b| b.is_ascii_uppercase()) {
+                self.keys.push_str(text);
+                self.keys[key_start..].make_ascii_lowercase();
+            }
+        } else {
+            let key = word_key(text);
+            if key != text {
+                self.keys.push_str(&key);
+            }
+        }
+        let key = match &self.keys[key_start..] {
+            "" => text,
+            key => key,
+        };
+        let repeated = match seen.entry(hasher.hash_one(key)) {
+            Entry::Occupied(first) => {
+                let first = *first.get() as usize;
+                self.key(first) == key || self.keys().any(|k| k == key)
+            }
+            Entry::Vacant(slot) => {
+                slot.insert(self.len() as u32);
+                false
+            }
+        };
+        if repeated {
+            self.keys.truncate(key_start);
+            return false;
+        }
+        self.texts.push_str(text);
+        self.ends.push(Ends {
+            // `parse_words` refuses text of 4 GiB or more, and keys past 4 GiB as they come.
+            text: self.texts.len() as u32,
+            key: u32::try_from(self.keys.len()).unwrap_or(u32::MAX),
+            line,
+        });
+        true
     }
 }
 
@@ -67,15 +167,16 @@ pub fn word_key(word: &str) -> String {
 /// ```
 /// use geography_formats::{parse_words, Limits};
 /// let list = parse_words("Apple\r\n\n  eagle \napple\n".as_bytes(), &Limits::DEFAULT).unwrap();
-/// let texts: Vec<_> = list.words.iter().map(|w| w.text.as_str()).collect();
-/// assert_eq!(texts, ["Apple", "eagle"]);
+/// assert_eq!((list.len(), list.text(0), list.key(0), list.line(1)), (2, "Apple", "apple", 3));
 /// let error = parse_words(b"ok\nb\xffd\n", &Limits::DEFAULT).unwrap_err();
 /// assert_eq!((error.line, error.column), (2, 2));
 /// ```
 ///
 /// # Errors
 /// An [`InputError`] naming line and column: text that is not UTF-8 (at its first bad byte),
-/// a list with no word, or more distinct words than the limit (at the first word past it).
+/// a list with no word, more distinct words than the limit (at the first word past it), or
+/// text of 4 GiB or more (at line 1, column 1) or whose keys (where they differ from the
+/// words) pass 4 GiB (at the word that passes).
 pub fn parse_words(input: &[u8], limits: &Limits) -> Result<WordList, InputError> {
     let input = input.strip_prefix(b"\xef\xbb\xbf").unwrap_or(input);
     let text = std::str::from_utf8(input).map_err(|e| {
@@ -94,40 +195,46 @@ pub fn parse_words(input: &[u8], limits: &Limits) -> Result<WordList, InputError
             ),
         )
     })?;
-    // Each key's hash, with the first word of that hash: the keys are stored once, in the
-    // list. Two keys with one 64-bit hash (never seen in practice) fall back to comparing
-    // with every word.
-    // Room for a word a line, up to a million (the growth past it is amortised anyway).
+    if u32::try_from(input.len()).is_err() {
+        return Err(InputError::new(
+            1,
+            1,
+            "a word list of 4 GiB or more: the most is 4 GiB less one byte",
+        ));
+    }
+    // Room for a word a line, up to a million (the growth past it is amortised anyway); the
+    // texts are at most the input's size.
     let lines = (memchr::memchr_iter(b'\n', input).count() + 1).min(1 << 20);
     let hasher = RandomState::default();
     let mut seen: HashMap<u64, u32, RandomState> =
         HashMap::with_capacity_and_hasher(lines, RandomState::default());
     let mut list = WordList {
-        words: Vec::with_capacity(lines),
+        texts: String::with_capacity(input.len()),
+        keys: String::new(),
+        ends: Vec::with_capacity(lines),
     };
     for (index, line) in text.lines().enumerate() {
         let word = line.trim();
         if word.is_empty() {
             continue;
         }
-        let key = word_key(word);
-        let hash = hasher.hash_one(&key);
-        let repeated = match seen.get(&hash) {
-            Some(&first) if list.words[first as usize].key == key => true,
-            Some(_) => list.words.iter().any(|w| w.key == key),
-            None => false,
-        };
-        if repeated {
-            continue;
-        }
         let line_number = index as u32 + 1;
-        if list.words.len() as u64 >= limits.max_vertices {
-            let column = line.len() - line.trim_start().len() + 1;
+        let full = list.len() as u64 >= limits.max_vertices;
+        let added = list.push((word, line_number), &hasher, &mut seen);
+        let column = line.len() - line.trim_start().len() + 1;
+        if u32::try_from(list.keys.len()).is_err() {
+            return Err(InputError::new(
+                line_number,
+                column as u32,
+                "the words' keys pass 4 GiB: the list is too large",
+            ));
+        }
+        if added && full {
             return Err(InputError {
                 kind: ErrorKind::TooLarge {
                     limit: Limit::Vertices,
                     max: limits.max_vertices,
-                    found: list.words.len() as u64 + 1,
+                    found: limits.max_vertices + 1,
                 },
                 ..InputError::new(
                     line_number,
@@ -139,14 +246,8 @@ pub fn parse_words(input: &[u8], limits: &Limits) -> Result<WordList, InputError
                 )
             });
         }
-        seen.entry(hash).or_insert(list.words.len() as u32);
-        list.words.push(Word {
-            text: word.to_string(),
-            key,
-            line: line_number,
-        });
     }
-    if list.words.is_empty() {
+    if list.is_empty() {
         let line = text.lines().count().max(1);
         return Err(InputError::new(
             line as u32,
@@ -162,7 +263,8 @@ mod tests {
     use super::*;
 
     fn words(text: &[u8]) -> Result<Vec<String>, InputError> {
-        parse_words(text, &Limits::DEFAULT).map(|l| l.words.into_iter().map(|w| w.text).collect())
+        parse_words(text, &Limits::DEFAULT)
+            .map(|l| (0..l.len()).map(|i| l.text(i).to_string()).collect())
     }
 
     #[test]
@@ -173,9 +275,27 @@ mod tests {
         );
         assert_eq!(word_key("ÉCOLE"), "école");
         let list = parse_words(b"one\n\ntwo\n", &Limits::DEFAULT).unwrap();
-        assert_eq!(list.words[1].line, 3);
+        assert_eq!(list.line(1), 3);
         assert_eq!(list.find(" TWO "), Some(1));
         assert_eq!(list.find("three"), None);
+    }
+
+    #[test]
+    fn keys_are_kept_where_they_differ_from_the_words() {
+        // Lower-case ASCII, upper case, non-ASCII already a key, and one that is not.
+        let list = parse_words(
+            "ant\nBee\nélan\nÉlan\nCafe\u{301}\n".as_bytes(),
+            &Limits::DEFAULT,
+        )
+        .unwrap();
+        let texts: Vec<_> = (0..list.len()).map(|i| list.text(i)).collect();
+        assert_eq!(texts, ["ant", "Bee", "élan", "Cafe\u{301}"]);
+        assert_eq!(
+            list.keys().collect::<Vec<_>>(),
+            ["ant", "bee", "élan", "café"]
+        );
+        assert_eq!(list.keys, "beecafé", "only the keys that differ are stored");
+        assert_eq!((list.line(2), list.line(3)), (3, 5));
     }
 
     #[test]

@@ -45,7 +45,7 @@ fn main() {
             std::process::exit(2);
         });
         let secs = t.elapsed().as_secs_f64();
-        let n = chain.words().len();
+        let n = chain.word_count();
         let outcomes: Vec<Outcome> = (0..n).map(|i| chain.first_word_outcome(i)).collect();
         let wins = outcomes.iter().filter(|&&o| o == Outcome::Win).count();
         let undecided = outcomes

@@ -90,11 +90,38 @@ impl ChainRule {
     }
 }
 
-/// The first and the last `k` characters of `word` (at least `k` long), as slices of it.
-fn key_slices(word: &str, k: usize) -> (&str, &str) {
-    let first_end = word.char_indices().nth(k).map_or(word.len(), |(at, _)| at);
-    let last_start = word.char_indices().rev().nth(k - 1).map_or(0, |(at, _)| at);
-    (&word[..first_end], &word[last_start..])
+/// Bits a character takes in a packed key (Unicode scalar values are below 2^21).
+const CHAR_BITS: u32 = 21;
+
+/// The first and the last `k` characters of `word` (at least `k` long, `k` at most 3), each
+/// packed in a `u64`, the first character in the highest bits: keys of `k` characters
+/// compare as numbers as they compare as strings.
+fn packed_keys(word: &str, k: usize) -> (u64, u64) {
+    debug_assert!(k <= 3, "three characters fill a packed key");
+    let first = word
+        .chars()
+        .take(k)
+        .fold(0, |key, c| key << CHAR_BITS | u64::from(c));
+    let last = word
+        .chars()
+        .rev()
+        .take(k)
+        .enumerate()
+        .fold(0, |key, (i, c)| {
+            key | u64::from(c) << (CHAR_BITS * i as u32)
+        });
+    (first, last)
+}
+
+/// The `k` characters of a packed key ([`packed_keys`]).
+fn unpacked(key: u64, k: usize) -> String {
+    (0..k as u32)
+        .rev()
+        .map(|i| {
+            let c = (key >> (CHAR_BITS * i)) & ((1 << CHAR_BITS) - 1);
+            char::from_u32(c as u32).expect("a packed character")
+        })
+        .collect()
 }
 
 /// Why a word list cannot be played.
@@ -111,9 +138,11 @@ pub struct WordChain {
     rule: ChainRule,
     bound: SearchBound,
     pruning: Pruning,
-    words: Vec<String>,
+    /// The words played, end to end: word `i` ends at `ends[i]`.
+    texts: String,
+    ends: Vec<usize>,
     too_short: Vec<String>,
-    /// The indices of `words`, sorted by word: [`WordChain::word_index`] searches it (sorted
+    /// The indices of the words, sorted by word: [`WordChain::word_index`] searches it (sorted
     /// on its first call).
     index: OnceLock<Vec<u32>>,
     /// Per word: its position among the words given (repeats counted).
@@ -163,55 +192,54 @@ impl WordChain {
         go_on: &dyn Fn() -> bool,
     ) -> Result<Self, WordChainError> {
         let k = rule.key_length();
-        // The words in order, each with its position among those given; a repeat is found
-        // by hashing the words (the first occurrence kept).
-        let mut list: Vec<String> = Vec::new();
-        let mut sources: Vec<u32> = Vec::new();
-        for (position, word) in words.into_iter().enumerate() {
-            list.push(word.as_ref().to_string());
+        // The words given, end to end; then those played, each with its position among
+        // those given: a repeat is found by hashing the words (the first occurrence kept).
+        let (mut given, mut given_ends) = (String::new(), Vec::new());
+        for word in words {
+            given.push_str(word.as_ref());
+            given_ends.push(given.len());
+        }
+        let mut seen: HashSet<&str, RandomState> =
+            HashSet::with_capacity_and_hasher(given_ends.len(), RandomState::default());
+        let (mut texts, mut ends) = (String::with_capacity(given.len()), Vec::new());
+        let (mut sources, mut too_short): (Vec<u32>, _) = (Vec::new(), Vec::new());
+        let mut start = 0;
+        for (position, &end) in given_ends.iter().enumerate() {
+            let word = &given[start..end];
+            start = end;
+            if !seen.insert(word) {
+                continue;
+            }
+            if word.chars().nth(k.saturating_sub(1)).is_none() {
+                too_short.push(word.to_string());
+                continue;
+            }
+            texts.push_str(word);
+            ends.push(texts.len());
             sources.push(u32::try_from(position).expect("fewer than 2^32 words"));
         }
-        let repeated: Vec<bool> = {
-            let mut seen: HashSet<&str, RandomState> =
-                HashSet::with_capacity_and_hasher(list.len(), RandomState::default());
-            list.iter().map(|w| !seen.insert(w.as_str())).collect()
-        };
-        let mut too_short = Vec::new();
-        let mut kept = 0;
-        for i in 0..list.len() {
-            if repeated[i] {
-                continue;
-            }
-            if list[i].chars().nth(k.saturating_sub(1)).is_none() {
-                too_short.push(std::mem::take(&mut list[i]));
-                continue;
-            }
-            list.swap(kept, i);
-            sources.swap(kept, i);
-            kept += 1;
-        }
-        list.truncate(kept);
-        sources.truncate(kept);
-        if list.is_empty() {
+        drop(seen);
+        drop(given);
+        if ends.is_empty() {
             return Err(WordChainError::NoWords);
         }
-        // Every word's two keys as slices of it, numbered as first met, then renumbered in
+        // Every word's two keys, packed, numbered as first met, then renumbered in
         // increasing order: the keys are the vertices.
-        let mut key_id: HashMap<&str, u32, RandomState> = HashMap::default();
-        let mut met: Vec<&str> = Vec::new();
+        let mut key_id: HashMap<u64, u32, RandomState> = HashMap::default();
+        let mut met: Vec<u64> = Vec::new();
         let mut id = |key| {
             *key_id.entry(key).or_insert_with(|| {
                 met.push(key);
                 met.len() as u32 - 1
             })
         };
-        let mut arcs: Vec<(u32, u32)> = list
-            .iter()
-            .map(|w| {
-                let (first, last) = key_slices(w, k);
-                (id(first), id(last))
-            })
-            .collect();
+        let mut arcs: Vec<(u32, u32)> = Vec::with_capacity(ends.len());
+        let mut start = 0;
+        for &end in &ends {
+            let (first, last) = packed_keys(&texts[start..end], k);
+            arcs.push((id(first), id(last)));
+            start = end;
+        }
         let mut by_key: Vec<u32> = (0..met.len() as u32).collect();
         by_key.sort_unstable_by_key(|&i| met[i as usize]);
         let mut rank = vec![0u32; met.len()];
@@ -223,7 +251,7 @@ impl WordChain {
         }
         let keys: Vec<String> = by_key
             .iter()
-            .map(|&i| met[i as usize].to_string())
+            .map(|&i| unpacked(met[i as usize], k))
             .collect();
         let graph =
             Digraph::from_arcs(keys.len(), arcs.iter().copied()).expect("keys are vertices");
@@ -249,7 +277,8 @@ impl WordChain {
             rule,
             bound,
             pruning,
-            words: list,
+            texts,
+            ends,
             too_short,
             index: OnceLock::new(),
             sources,
@@ -265,9 +294,19 @@ impl WordChain {
         self.rule
     }
 
-    /// The words played, repeats removed, in the order given.
-    pub fn words(&self) -> &[String] {
-        &self.words
+    /// How many words are played (repeats and words too short for the rule aside).
+    pub fn word_count(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The word of index `i` (`i` below [`WordChain::word_count`]): the words played,
+    /// repeats removed, in the order given.
+    ///
+    /// # Panics
+    /// If `i` is not below [`WordChain::word_count`].
+    pub fn word(&self, i: usize) -> &str {
+        let start = i.checked_sub(1).map_or(0, |j| self.ends[j]);
+        &self.texts[start..self.ends[i]]
     }
 
     /// The words too short for the rule's key, which are not played.
@@ -285,20 +324,20 @@ impl WordChain {
         &self.graph
     }
 
-    /// The keys `words()[i]` goes from and to, as indices into [`WordChain::keys`].
+    /// The keys `word(i)` goes from and to, as indices into [`WordChain::keys`].
     pub fn word_keys(&self, i: usize) -> (u32, u32) {
         self.graph.arc(self.word_arc[i] as usize)
     }
 
-    /// The outcome for the first player who says `words()[i]` first.
+    /// The outcome for the first player who says `word(i)` first.
     pub fn first_word_outcome(&self, i: usize) -> Outcome {
         self.first_outcomes[self.word_arc[i] as usize]
     }
 
     fn first_words(&self, outcome: Outcome) -> Vec<String> {
-        (0..self.words.len())
+        (0..self.word_count())
             .filter(|&i| self.first_word_outcome(i) == outcome)
-            .map(|i| self.words[i].clone())
+            .map(|i| self.word(i).to_string())
             .collect()
     }
 
@@ -324,28 +363,28 @@ impl WordChain {
         self.first_words(Outcome::Undecided)
     }
 
-    /// The index of `word` in [`WordChain::words`].
+    /// The index of `word` in [`WordChain::word`].
     pub fn word_index(&self, word: &str) -> Option<u32> {
         let index = self.index.get_or_init(|| {
-            let mut index: Vec<u32> = (0..self.words.len() as u32).collect();
-            index.sort_unstable_by_key(|&i| self.words[i as usize].as_str());
+            let mut index: Vec<u32> = (0..self.word_count() as u32).collect();
+            index.sort_unstable_by_key(|&i| self.word(i as usize));
             index
         });
-        let found = index.binary_search_by(|&i| self.words[i as usize].as_str().cmp(word));
+        let found = index.binary_search_by(|&i| self.word(i as usize).cmp(word));
         found.ok().map(|at| index[at])
     }
 
-    /// The position of `words()[i]` among the words given to [`WordChain::new`] (repeats
+    /// The position of `word(i)` among the words given to [`WordChain::new`] (repeats
     /// counted): how a caller maps the chain's words back to its own list.
     pub fn source(&self, i: u32) -> usize {
         self.sources[i as usize] as usize
     }
 
     /// Every reply to the word of index `w` said first, with its outcome for the player who
-    /// says it: (index into [`WordChain::words`], outcome), in list order.
+    /// says it: (index into [`WordChain::word`], outcome), in list order.
     ///
     /// # Panics
-    /// If `w` is not an index of [`WordChain::words`].
+    /// If `w` is not an index of [`WordChain::word`].
     pub fn reply_outcomes(&self, w: u32) -> Vec<(u32, Outcome)> {
         let w = w as usize;
         let g = &self.graph;
@@ -357,7 +396,7 @@ impl WordChain {
         let mut shared = EdgeSearch::new(g, reduce(g, &left, self.pruning), self.pruning);
         let mut by_arc: HashMap<usize, Outcome> = HashMap::new();
         let mut replies = Vec::new();
-        for i in 0..self.words.len() {
+        for i in 0..self.word_count() {
             let a = self.word_arc[i] as usize;
             if i == w || g.arc(a).0 != head {
                 continue;
@@ -378,13 +417,13 @@ impl WordChain {
             self.reply_outcomes(w)
                 .into_iter()
                 .filter(|&(_, o)| o == Outcome::Win)
-                .map(|(i, _)| self.words[i as usize].clone())
+                .map(|(i, _)| self.word(i as usize).to_string())
                 .collect(),
         )
     }
 }
 
-/// A word chain in progress: the words said, by index into [`WordChain::words`].
+/// A word chain in progress: the words said, by index into [`WordChain::word`].
 #[derive(Debug, Clone)]
 pub struct WordChainGame<'c> {
     chain: &'c WordChain,
@@ -398,7 +437,7 @@ impl<'c> WordChainGame<'c> {
         WordChainGame {
             chain,
             said: Vec::new(),
-            used: vec![false; chain.words.len()],
+            used: vec![false; chain.word_count()],
         }
     }
 
@@ -425,7 +464,7 @@ impl Rules for WordChainGame<'_> {
     /// The unsaid words that may follow, by index (every word at the start).
     fn legal_moves(&self) -> Vec<u32> {
         let token = self.token();
-        (0..self.chain.words.len() as u32)
+        (0..self.chain.word_count() as u32)
             .filter(|&i| {
                 !self.used[i as usize]
                     && token.is_none_or(|t| {
@@ -440,7 +479,7 @@ impl Rules for WordChainGame<'_> {
     }
 
     fn play(&mut self, i: u32) -> Result<(), IllegalMove> {
-        if i as usize >= self.chain.words.len() {
+        if i as usize >= self.chain.word_count() {
             return Err(IllegalMove::NotAWord(i));
         }
         if self.used[i as usize] {
@@ -490,5 +529,32 @@ impl Rules for WordChainGame<'_> {
                 .entry(a)
                 .or_insert_with(|| move_outcome(g, &mut left, a, &mut shared, chain.bound, go_on))
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packed_keys_unpack_and_compare_as_their_strings() {
+        let words = ["ab", "ba", "zé", "éa", "가나", "a가", "aa", "abc", "달걀"];
+        for k in 1..=2 {
+            let mut keys: Vec<(u64, String)> = Vec::new();
+            for word in words {
+                let chars: Vec<char> = word.chars().collect();
+                let (first, last) = packed_keys(word, k);
+                let expected: String = chars[..k].iter().collect();
+                assert_eq!(unpacked(first, k), expected);
+                let expected: String = chars[chars.len() - k..].iter().collect();
+                assert_eq!(unpacked(last, k), expected);
+                keys.extend([first, last].map(|key| (key, unpacked(key, k))));
+            }
+            for (a, sa) in &keys {
+                for (b, sb) in &keys {
+                    assert_eq!(a.cmp(b), sa.cmp(sb), "{sa} {sb}");
+                }
+            }
+        }
     }
 }
