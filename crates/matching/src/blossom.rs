@@ -197,21 +197,14 @@ fn search_roots_until<G: Adjacency>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph::Graph;
-    use crate::random::Random;
+    use crate::random::{random_graph, Random};
 
     #[test]
     fn restarting_breadth_first_gives_the_same_answer() {
         let mut rng = Random::new(5);
         for _ in 0..500 {
-            let n = 2 + (rng.next_u64() % 40) as usize;
-            let edges: Vec<(u32, u32)> = (0..(rng.next_u64() % (3 * n as u64)))
-                .map(|_| {
-                    let u = (rng.next_u64() % n as u64) as u32;
-                    (u, (rng.next_u64() % n as u64) as u32)
-                })
-                .collect();
-            let graph = Graph::from_edges(n, edges).unwrap();
+            let n = 2 + rng.below(40);
+            let graph = random_graph(&mut rng, n);
             let start = Matching::empty(n);
             let (whole, whole_forest) = search_every_root(&graph, start.clone(), u32::MAX);
             // Every search with more than one label starts again breadth first.

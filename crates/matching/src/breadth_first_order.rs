@@ -166,17 +166,14 @@ fn map_matching(matching: &Matching, to: &[u32]) -> Matching {
 mod tests {
     use super::*;
     use crate::graph::Masked;
-    use crate::random::Random;
+    use crate::random::{random_graph, Random};
 
     #[test]
     fn the_copy_has_the_same_edges_and_near_neighbours() {
         let mut rng = Random::new(61);
         for round in 0..300 {
             let n = 1 + rng.below(40);
-            let edges: Vec<(u32, u32)> = (0..rng.below(3 * n))
-                .map(|_| (rng.below(n) as u32, rng.below(n) as u32))
-                .collect();
-            let graph = Graph::from_edges(n, edges).unwrap();
+            let graph = random_graph(&mut rng, n);
             let removed: Vec<bool> = (0..n).map(|_| round % 2 == 1 && rng.chance(0.2)).collect();
             let masked = Masked::new(&graph, &removed);
             let r = Renumbered::new(&masked);

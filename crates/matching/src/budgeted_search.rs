@@ -425,7 +425,7 @@ mod tests {
     use crate::graph::Graph;
     use crate::hopcroft_karp::hopcroft_karp;
     use crate::push_relabel::push_relabel;
-    use crate::random::Random;
+    use crate::random::{random_bipartite, Random};
     use crate::solve::decompose_bipartite;
 
     #[test]
@@ -433,16 +433,8 @@ mod tests {
         let mut rng = Random::new(17);
         let mut stopped = 0;
         for _ in 0..300 {
-            let (left, right) = (1 + rng.next_u64() % 30, 1 + rng.next_u64() % 30);
-            let edges: Vec<(u32, u32)> = (0..rng.next_u64() % (3 * (left + right)))
-                .map(|_| {
-                    let u = (rng.next_u64() % left) as u32;
-                    (u, (left + rng.next_u64() % right) as u32)
-                })
-                .collect();
-            let n = (left + right) as usize;
-            let graph = Graph::from_edges(n, edges).unwrap();
-            let side: Vec<bool> = (0..n).map(|v| v as u64 >= left).collect();
+            let (graph, side) = random_bipartite(&mut rng, 30);
+            let n = graph.vertex_count();
             let maximum = hopcroft_karp(&graph, &side, Matching::empty(n)).size();
             // Stopped after its first search that scans anything.
             let eager = Stop {

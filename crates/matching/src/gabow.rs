@@ -525,7 +525,7 @@ mod tests {
     use crate::families::Family;
     use crate::graph::Graph;
     use crate::matching::random_maximal;
-    use crate::random::Random;
+    use crate::random::{random_graph, Random};
 
     /// The length of a shortest augmenting path (`None`: the matching is maximum), by trying
     /// every simple alternating path from every exposed vertex (small graphs only).
@@ -561,21 +561,13 @@ mod tests {
         best
     }
 
-    fn random_graph(rng: &mut Random, n: usize, edges: usize) -> Graph {
-        let pairs: Vec<(u32, u32)> = (0..edges)
-            .map(|_| (rng.below(n) as u32, rng.below(n) as u32))
-            .collect();
-        Graph::from_edges(n, pairs).unwrap()
-    }
-
     #[test]
     fn each_phase_flips_a_maximal_set_of_shortest_paths() {
         let mut rng = Random::new(77);
         let mut phases_seen = 0;
         for round in 0..1500 {
             let n = 2 + rng.below(11);
-            let edges = rng.below(3 * n);
-            let graph = random_graph(&mut rng, n, edges);
+            let graph = random_graph(&mut rng, n);
             // From the empty matching, or a random maximal one, which leaves longer paths.
             let mut m = if round % 2 == 1 {
                 random_maximal(&graph, &mut rng)

@@ -483,19 +483,8 @@ mod tests {
     use super::*;
     use crate::decomposition::Class;
     use crate::graph::Masked;
-    use crate::random::{deletion_order, Random};
+    use crate::random::{deletion_order, random_bipartite, Random};
     use crate::solve::decompose;
-
-    fn random_bipartite(rng: &mut Random, left: usize, right: usize, edges: usize) -> Graph {
-        let pairs: Vec<(u32, u32)> = (0..edges)
-            .map(|_| {
-                let u = rng.below(left) as u32;
-                let v = (left + rng.below(right)) as u32;
-                (u, v)
-            })
-            .collect();
-        Graph::from_edges(left + right, pairs).unwrap()
-    }
 
     fn always_covered(graph: &Graph, deleted: &[bool], v: u32) -> bool {
         decompose(&Masked::new(graph, deleted))
@@ -509,10 +498,7 @@ mod tests {
         let mut answers = [0usize; 2];
         let mut avoidable = [0usize; 2];
         for case in 0..400 {
-            let left = 1 + rng.below(9);
-            let right = 1 + rng.below(9);
-            let edges = rng.below(3 * (left + right));
-            let graph = random_bipartite(&mut rng, left, right, edges);
+            let (graph, _) = random_bipartite(&mut rng, 9);
             let order = deletion_order(&mut rng, &graph, case % 2 == 0);
             let mut fast = DeletionMatching::new(&graph, Search::Incremental).unwrap();
             let mut plain = DeletionMatching::new(&graph, Search::Plain).unwrap();

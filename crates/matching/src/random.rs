@@ -5,8 +5,9 @@
 //! generators" (OOPSLA 2014), the `SplitMix64` step; D. Lemire, "Fast random integer generation
 //! in an interval" (TOMACS 2019), for [`Random::below`].
 //!
-//! The unit tests of the deletion kernels draw their deletion orders (random game walks,
-//! random permutations) from `deletion_order`, here.
+//! The unit tests of the kernels draw their random graphs from `random_graph` and
+//! `random_bipartite`, and those of the deletion kernels their deletion orders (random game
+//! walks, random permutations) from `deletion_order`, here.
 //!
 //! # Complexity
 //! O(1) per draw (a rejection in [`Random::below`] is rarer than one in 2^32 for small
@@ -71,6 +72,30 @@ impl Random {
             items.swap(i, self.below(i + 1));
         }
     }
+}
+
+/// A test input: a graph on `n` vertices with fewer than 3·n edges, each end drawn uniformly
+/// (loops dropped, repeats merged).
+#[cfg(test)]
+pub(crate) fn random_graph(rng: &mut Random, n: usize) -> crate::Graph {
+    let edges: Vec<(u32, u32)> = (0..rng.below(3 * n))
+        .map(|_| (rng.below(n) as u32, rng.below(n) as u32))
+        .collect();
+    crate::Graph::from_edges(n, edges).unwrap()
+}
+
+/// A test input: a bipartite graph of 1 to `most` vertices a side, the first side numbered
+/// before the other, with fewer than 3·n edges across, each end drawn uniformly (repeats
+/// merged); and each vertex's side (`true` for the second).
+#[cfg(test)]
+pub(crate) fn random_bipartite(rng: &mut Random, most: usize) -> (crate::Graph, Vec<bool>) {
+    let (left, right) = (1 + rng.below(most), 1 + rng.below(most));
+    let n = left + right;
+    let edges: Vec<(u32, u32)> = (0..rng.below(3 * n))
+        .map(|_| (rng.below(left) as u32, (left + rng.below(right)) as u32))
+        .collect();
+    let side = (0..n).map(|v| v >= left).collect();
+    (crate::Graph::from_edges(n, edges).unwrap(), side)
 }
 
 /// A test input: an order deleting every vertex of `graph`. With `walk`, along a random walk

@@ -229,7 +229,7 @@ mod tests {
     use crate::graph::Graph;
     use crate::hopcroft_karp::hopcroft_karp;
     use crate::matching::random_maximal;
-    use crate::random::Random;
+    use crate::random::{random_bipartite, Random};
 
     #[test]
     fn phases_stay_within_the_bound_and_reach_the_maximum() {
@@ -289,13 +289,8 @@ mod tests {
         let mut rng = Random::new(43);
         let mut phases_seen = 0;
         for _ in 0..1000 {
-            let (left, right) = (1 + rng.below(30), 1 + rng.below(30));
-            let n = left + right;
-            let edges: Vec<(u32, u32)> = (0..rng.below(3 * n))
-                .map(|_| (rng.below(left) as u32, (left + rng.below(right)) as u32))
-                .collect();
-            let graph = Graph::from_edges(n, edges).unwrap();
-            let side: Vec<bool> = (0..n).map(|v| v >= left).collect();
+            let (graph, side) = random_bipartite(&mut rng, 30);
+            let n = graph.vertex_count();
             // From the empty matching, or a random maximal one (a greedy pass in a random
             // order), which leaves longer paths.
             let mut m = if rng.chance(0.5) {
