@@ -175,20 +175,69 @@ impl Rule<'_> {
     }
 }
 
-/// The state of one depth-first search for an augmenting path, reused across searches:
-/// `stack[i]` is a root-side vertex with its unscanned neighbours, and `path[i]` the
-/// neighbour through which the search went on from `stack[i]`.
-struct PathSearch<I> {
+/// The state of one depth-first search for an augmenting path in a bipartite graph, reused
+/// across searches (here and by [`shortest_path_phases`](crate::shortest_path_phases)):
+/// `stack[i]` is a root-side vertex with its unscanned neighbours, and `path[i]` the far
+/// vertex through which the search went on from `stack[i]`. Which steps a search may take
+/// is its caller's; a root-side vertex whose neighbours are used up, or that lies on the
+/// flipped path, is handed to the caller's `retire`.
+pub(crate) struct PathSearch<I> {
     stack: Vec<(u32, I)>,
     path: Vec<u32>,
 }
 
 impl<I: Iterator<Item = u32>> PathSearch<I> {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         PathSearch {
             stack: Vec::new(),
             path: Vec::new(),
         }
+    }
+
+    /// Starts a search from the exposed `root`.
+    pub(crate) fn start<'g, G>(&mut self, graph: &'g G, root: u32)
+    where
+        G: Adjacency<Neighbors<'g> = I>,
+    {
+        self.stack.clear();
+        self.path.clear();
+        self.stack.push((root, graph.neighbors(root)));
+    }
+
+    /// The next edge `(u, r)` to look at, from the root-side vertex `u` on top of the stack;
+    /// a vertex with no neighbour left is popped first and retired. `None`: the search failed.
+    pub(crate) fn next_edge(&mut self, mut retire: impl FnMut(u32)) -> Option<(u32, u32)> {
+        while let Some((u, neighbors)) = self.stack.last_mut() {
+            if let Some(r) = neighbors.next() {
+                return Some((*u, r));
+            }
+            retire(*u);
+            self.stack.pop();
+            self.path.pop();
+        }
+        None
+    }
+
+    /// Goes on through the far vertex `r` to its mate `mate`.
+    pub(crate) fn step<'g, G>(&mut self, graph: &'g G, r: u32, mate: u32)
+    where
+        G: Adjacency<Neighbors<'g> = I>,
+    {
+        self.path.push(r);
+        self.stack.push((mate, graph.neighbors(mate)));
+    }
+
+    /// Flips the augmenting path `stack[i].0 – path[i]` that ends at the exposed far vertex
+    /// `end`, and retires its root-side vertices.
+    pub(crate) fn flip(&mut self, matching: &mut Matching, end: u32, mut retire: impl FnMut(u32)) {
+        self.path.push(end);
+        let mates = matching.mates_mut();
+        for (&(u, _), &r) in self.stack.iter().zip(&self.path) {
+            mates[u as usize] = r;
+            mates[r as usize] = u;
+            retire(u);
+        }
+        matching.grew();
     }
 
     /// Searches from the exposed `root` under `rule`; flips the path found, if any.
@@ -196,44 +245,21 @@ impl<I: Iterator<Item = u32>> PathSearch<I> {
     where
         G: Adjacency<Neighbors<'g> = I>,
     {
-        self.stack.clear();
-        self.path.clear();
-        self.stack.push((root, graph.neighbors(root)));
-        while let Some((u, neighbors)) = self.stack.last_mut() {
-            let u = *u;
-            let Some(r) = neighbors.next() else {
-                rule.retire(u);
-                self.stack.pop();
-                self.path.pop();
-                continue;
-            };
+        self.start(graph, root);
+        while let Some((u, r)) = self.next_edge(|u| rule.retire(u)) {
             let mate = matching.mates()[r as usize];
             if mate == NONE {
-                self.path.push(r);
-                return self.flip(matching, rule);
+                return self.flip(matching, r, |u| rule.retire(u));
             }
             if rule.steps(u, mate) {
-                self.path.push(r);
-                self.stack.push((mate, graph.neighbors(mate)));
+                self.step(graph, r, mate);
                 if rule.looks_ahead() {
                     let exposed = |&w: &u32| matching.mates()[w as usize] == NONE;
                     if let Some(end) = graph.neighbors(mate).find(exposed) {
-                        self.path.push(end);
-                        return self.flip(matching, rule);
+                        return self.flip(matching, end, |u| rule.retire(u));
                     }
                 }
             }
         }
-    }
-
-    /// Flips the augmenting path `stack[i].0 – path[i]` and retires its root-side vertices.
-    fn flip(&mut self, matching: &mut Matching, rule: &mut Rule) {
-        let mates = matching.mates_mut();
-        for (&(u, _), &r) in self.stack.iter().zip(&self.path) {
-            mates[u as usize] = r;
-            mates[r as usize] = u;
-            rule.retire(u);
-        }
-        matching.grew();
     }
 }

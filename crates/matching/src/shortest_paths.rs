@@ -37,6 +37,7 @@
 //! (crate tests); the phase count against its bound, below.
 
 use crate::graph::{Adjacency, NONE};
+use crate::hopcroft_karp::PathSearch;
 use crate::matching::Matching;
 
 /// The layer of a vertex that failed or lies on a path flipped in this phase.
@@ -89,10 +90,7 @@ fn phases_up_to<G: Adjacency>(
         .collect();
     let mut layers = vec![Layer { phase: 0, layer: 0 }; bound];
     let mut queue: Vec<u32> = Vec::new();
-    let mut search = LayeredSearch {
-        stack: Vec::new(),
-        path: Vec::new(),
-    };
+    let mut search = PathSearch::new();
     let mut phases = 0;
     for phase in 1..=most {
         phases = phase;
@@ -111,7 +109,14 @@ fn phases_up_to<G: Adjacency>(
         let before = matching.size();
         for &root in &queue[..roots] {
             if layers[root as usize].layer == 0 {
-                search.run(graph, &mut matching, &mut layers, root, (phase, limit));
+                layered_search(
+                    &mut search,
+                    graph,
+                    &mut matching,
+                    &mut layers,
+                    root,
+                    (phase, limit),
+                );
             }
         }
         // The first search towards the exposed vertex the breadth-first search met cannot
@@ -160,65 +165,35 @@ fn bfs<G: Adjacency>(
     limit
 }
 
-/// The state of one layered depth-first search, reused across searches: `stack[i]` is a
-/// root-side vertex of layer i with its unscanned neighbours, and `path[i]` the far vertex
-/// through which the search went on from it.
-struct LayeredSearch<I> {
-    stack: Vec<(u32, I)>,
-    path: Vec<u32>,
-}
-
-impl<I: Iterator<Item = u32>> LayeredSearch<I> {
-    /// Searches from `root` for a shortest augmenting path (ending from layer `limit`) through
-    /// the vertices stamped with `phase`, and flips it; retires every vertex it leaves behind.
-    fn run<'g, G>(
-        &mut self,
-        graph: &'g G,
-        matching: &mut Matching,
-        layers: &mut [Layer],
-        root: u32,
-        (phase, limit): (u32, u32),
-    ) where
-        G: Adjacency<Neighbors<'g> = I>,
-    {
-        self.stack.clear();
-        self.path.clear();
-        self.stack.push((root, graph.neighbors(root)));
-        while let Some((u, neighbors)) = self.stack.last_mut() {
-            let u = *u;
-            let here = layers[u as usize].layer;
-            let Some(r) = neighbors.next() else {
-                layers[u as usize].layer = RETIRED;
-                self.stack.pop();
-                self.path.pop();
-                continue;
-            };
-            let m = matching.mates()[r as usize];
-            if m == NONE {
-                if here == limit {
-                    self.path.push(r);
-                    self.flip(matching, layers);
-                    return;
-                }
-            } else if here < limit
-                && layers[m as usize].phase == phase
-                && layers[m as usize].layer == here + 1
-            {
-                self.path.push(r);
-                self.stack.push((m, graph.neighbors(m)));
+/// One layered depth-first search of a phase from `root`: it steps from layer d to layer
+/// d + 1 only and ends at an exposed far vertex from layer `limit`, a shortest augmenting
+/// path, which it flips; it retires every vertex it leaves behind.
+fn layered_search<'g, G, I>(
+    search: &mut PathSearch<I>,
+    graph: &'g G,
+    matching: &mut Matching,
+    layers: &mut [Layer],
+    root: u32,
+    (phase, limit): (u32, u32),
+) where
+    G: Adjacency<Neighbors<'g> = I>,
+    I: Iterator<Item = u32>,
+{
+    let retire = |layers: &mut [Layer], u: u32| layers[u as usize].layer = RETIRED;
+    search.start(graph, root);
+    while let Some((u, r)) = search.next_edge(|u| retire(layers, u)) {
+        let here = layers[u as usize].layer;
+        let m = matching.mates()[r as usize];
+        if m == NONE {
+            if here == limit {
+                return search.flip(matching, r, |u| retire(layers, u));
             }
+        } else if here < limit
+            && layers[m as usize].phase == phase
+            && layers[m as usize].layer == here + 1
+        {
+            search.step(graph, r, m);
         }
-    }
-
-    /// Flips the path `stack[i].0 – path[i]` and retires its root-side vertices.
-    fn flip(&mut self, matching: &mut Matching, layers: &mut [Layer]) {
-        let mates = matching.mates_mut();
-        for (&(u, _), &r) in self.stack.iter().zip(&self.path) {
-            mates[u as usize] = r;
-            mates[r as usize] = u;
-            layers[u as usize].layer = RETIRED;
-        }
-        matching.grew();
     }
 }
 
