@@ -524,8 +524,8 @@ mod tests {
     use crate::blossom::maximum_matching;
     use crate::families::Family;
     use crate::graph::Graph;
-    use crate::matching::random_maximal;
     use crate::random::{random_graph, Random};
+    use crate::shortest_paths::{assert_within_the_bound, phase_by_phase};
 
     /// The length of a shortest augmenting path (`None`: the matching is maximum), by trying
     /// every simple alternating path from every exposed vertex (small graphs only).
@@ -565,45 +565,34 @@ mod tests {
     fn each_phase_flips_a_maximal_set_of_shortest_paths() {
         let mut rng = Random::new(77);
         let mut phases_seen = 0;
-        for round in 0..1500 {
+        for _ in 0..1500 {
             let n = 2 + rng.below(11);
             let graph = random_graph(&mut rng, n);
-            // From the empty matching, or a random maximal one, which leaves longer paths.
-            let mut m = if round % 2 == 1 {
-                random_maximal(&graph, &mut rng)
-            } else {
-                Matching::empty(n)
-            };
-            while let Some(length) = shortest_augmenting_path(&graph, &m) {
-                let mut flipped = Vec::new();
-                let (next, _) = phases_watched(&graph, m.clone(), 1, &mut |l, paths| {
-                    assert_eq!(l as usize, length, "{graph:?}");
-                    flipped = paths.to_vec();
+            let (m, phases) =
+                phase_by_phase(&graph, &mut rng, shortest_augmenting_path, |m, length| {
+                    let mut flipped = Vec::new();
+                    let (next, _) = phases_watched(&graph, m.clone(), 1, &mut |l, paths| {
+                        assert_eq!(l as usize, length, "{graph:?}");
+                        flipped = paths.to_vec();
+                    });
+                    assert!(!flipped.is_empty());
+                    let mut seen = vec![false; n];
+                    for path in &flipped {
+                        // A simple alternating path of length ℓ between exposed vertices.
+                        assert_eq!(path.len(), length + 1, "{path:?} in {graph:?}");
+                        assert!(m.is_exposed(path[0]) && m.is_exposed(path[length]));
+                        for (i, pair) in path.windows(2).enumerate() {
+                            assert!(graph.has_edge(pair[0], pair[1]), "{path:?} in {graph:?}");
+                            assert_eq!(m.mate(pair[0]) == Some(pair[1]), i % 2 == 1, "{path:?}");
+                        }
+                        for &v in path {
+                            assert!(!std::mem::replace(&mut seen[v as usize], true), "{path:?}");
+                        }
+                    }
+                    assert_eq!(next.size(), m.size() + flipped.len());
+                    next
                 });
-                assert!(next.is_valid_in(&graph), "{graph:?}");
-                assert!(!flipped.is_empty());
-                let mut seen = vec![false; n];
-                for path in &flipped {
-                    // A simple alternating path of length ℓ between exposed vertices.
-                    assert_eq!(path.len(), length + 1, "{path:?} in {graph:?}");
-                    assert!(m.is_exposed(path[0]) && m.is_exposed(path[length]));
-                    for (i, pair) in path.windows(2).enumerate() {
-                        assert!(graph.has_edge(pair[0], pair[1]), "{path:?} in {graph:?}");
-                        assert_eq!(m.mate(pair[0]) == Some(pair[1]), i % 2 == 1, "{path:?}");
-                    }
-                    for &v in path {
-                        assert!(!std::mem::replace(&mut seen[v as usize], true), "{path:?}");
-                    }
-                }
-                assert_eq!(next.size(), m.size() + flipped.len());
-                // Maximal: the next shortest path is longer.
-                assert!(
-                    shortest_augmenting_path(&graph, &next).is_none_or(|l| l > length),
-                    "{graph:?} from {m:?}"
-                );
-                m = next;
-                phases_seen += 1;
-            }
+            phases_seen += phases;
             assert_eq!(m.size(), maximum_matching(&graph).size(), "{graph:?}");
         }
         assert!(phases_seen > 1000, "{phases_seen}");
@@ -622,16 +611,10 @@ mod tests {
                         g
                     };
                     let graph = g.graph().unwrap();
-                    let n = g.vertices();
                     let expected = maximum_matching(&graph).size();
-                    let (m, phases) = general_shortest_path_phases(&graph, Matching::empty(n));
-                    assert!(m.is_valid_in(&graph));
-                    assert_eq!(m.size(), expected, "{family:?} {size}");
-                    let sqrt = (n as f64).sqrt();
-                    assert!(
-                        f64::from(phases) <= 2.0 * sqrt + 2.0,
-                        "{family:?} {size} {inner}: {phases} phases"
-                    );
+                    let run = general_shortest_path_phases(&graph, Matching::empty(g.vertices()));
+                    let what = format!("{family:?} {size} {inner}");
+                    assert_within_the_bound(&graph, run, expected, &what);
                 }
             }
         }

@@ -197,13 +197,66 @@ fn layered_search<'g, G, I>(
     }
 }
 
+/// A test of a finisher by phases, here and in [`gabow`](crate::gabow): what it ran,
+/// `(m, phases)`, is a valid matching of `graph` of the size `expected`, reached within the
+/// 2·√V + 2 phases of the bound.
+#[cfg(test)]
+pub(crate) fn assert_within_the_bound(
+    graph: &crate::Graph,
+    (m, phases): (Matching, u32),
+    expected: usize,
+    what: &str,
+) {
+    assert!(m.is_valid_in(graph), "{what}");
+    assert_eq!(m.size(), expected, "{what}");
+    let sqrt = (graph.vertex_count() as f64).sqrt();
+    assert!(
+        f64::from(phases) <= 2.0 * sqrt + 2.0,
+        "{what}: {phases} phases"
+    );
+}
+
+/// A test of a finisher by phases, here and in [`gabow`](crate::gabow): from the empty
+/// matching or, as often, a random maximal one (a greedy pass in a random order, which
+/// leaves longer paths), one phase at a time until `shortest` (the length of a shortest
+/// augmenting path by brute force, `None` once the matching is maximum) finds none. `phase`
+/// runs one phase from a matching whose shortest augmenting paths have the length it is
+/// given, and checks what it flipped; each phase leaves a valid matching whose shortest
+/// augmenting path is longer (the paths flipped were a maximal set). Returns the last
+/// matching and the number of phases.
+#[cfg(test)]
+pub(crate) fn phase_by_phase(
+    graph: &crate::Graph,
+    rng: &mut crate::random::Random,
+    shortest: impl Fn(&crate::Graph, &Matching) -> Option<usize>,
+    mut phase: impl FnMut(&Matching, usize) -> Matching,
+) -> (Matching, usize) {
+    let mut m = if rng.chance(0.5) {
+        crate::matching::random_maximal(graph, rng)
+    } else {
+        Matching::empty(graph.vertex_count())
+    };
+    let mut phases = 0;
+    while let Some(length) = shortest(graph, &m) {
+        let next = phase(&m, length);
+        assert!(next.is_valid_in(graph), "{graph:?}");
+        // Maximal: the next shortest path is longer.
+        assert!(
+            shortest(graph, &next).is_none_or(|l| l > length),
+            "{graph:?} from {m:?}"
+        );
+        m = next;
+        phases += 1;
+    }
+    (m, phases)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::families::Family;
     use crate::graph::Graph;
     use crate::hopcroft_karp::hopcroft_karp;
-    use crate::matching::random_maximal;
     use crate::random::{random_bipartite, Random};
 
     #[test]
@@ -215,14 +268,8 @@ mod tests {
                 let graph = g.graph().unwrap();
                 let n = g.vertices();
                 let expected = hopcroft_karp(&graph, &g.side, Matching::empty(n)).size();
-                let (m, phases) = shortest_path_phases(&graph, &g.side, Matching::empty(n));
-                assert!(m.is_valid_in(&graph));
-                assert_eq!(m.size(), expected, "{family:?} {size}");
-                let sqrt = (n as f64).sqrt();
-                assert!(
-                    f64::from(phases) <= 2.0 * sqrt + 2.0,
-                    "{family:?} {size}: {phases} phases"
-                );
+                let run = shortest_path_phases(&graph, &g.side, Matching::empty(n));
+                assert_within_the_bound(&graph, run, expected, &format!("{family:?} {size}"));
             }
         }
     }
@@ -266,26 +313,18 @@ mod tests {
         for _ in 0..1000 {
             let (graph, side) = random_bipartite(&mut rng, 30);
             let n = graph.vertex_count();
-            // From the empty matching, or a random maximal one (a greedy pass in a random
-            // order), which leaves longer paths.
-            let mut m = if rng.chance(0.5) {
-                random_maximal(&graph, &mut rng)
-            } else {
-                Matching::empty(n)
-            };
-            while let Some(length) = shortest_augmenting_path(&graph, &m) {
-                let (next, _) = phases_up_to(&graph, &side, m.clone(), 1);
-                assert!(next.is_valid_in(&graph));
-                let flipped = next.size() - m.size();
-                assert!(flipped > 0);
-                // Every vertex whose mate changed lies on a flipped path of `length` edges,
-                // so exactly flipped · (length + 1) vertices changed.
-                let changed = (0..n as u32).filter(|&v| m.mate(v) != next.mate(v)).count();
-                assert_eq!(changed, flipped * (length + 1));
-                assert!(shortest_augmenting_path(&graph, &next).is_none_or(|l| l > length));
-                m = next;
-                phases_seen += 1;
-            }
+            let (m, phases) =
+                phase_by_phase(&graph, &mut rng, shortest_augmenting_path, |m, length| {
+                    let (next, _) = phases_up_to(&graph, &side, m.clone(), 1);
+                    let flipped = next.size() - m.size();
+                    assert!(flipped > 0);
+                    // Every vertex whose mate changed lies on a flipped path of `length` edges,
+                    // so exactly flipped · (length + 1) vertices changed.
+                    let changed = (0..n as u32).filter(|&v| m.mate(v) != next.mate(v)).count();
+                    assert_eq!(changed, flipped * (length + 1));
+                    next
+                });
+            phases_seen += phases;
             assert_eq!(
                 m.size(),
                 hopcroft_karp(&graph, &side, Matching::empty(n)).size()
