@@ -7,8 +7,7 @@ use std::path::PathBuf;
 use geography_app::{
     analyze, analyze_chain, analyze_slither, analyze_walk, counted, is_directed, load_record,
     parse_chain_record, parse_walk_record, read_slither_record, Analysis, AnalyzeReport,
-    Annotation, Budget, Game, GraphGame, JobError, Limits, Named, Played, Player, Record,
-    SearchOptions,
+    Annotation, Budget, Game, GraphGame, JobError, Limits, Named, Played, Record, SearchOptions,
 };
 
 use crate::input::{describe, emit, name, read, GameArg, RuleArg};
@@ -75,34 +74,19 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
     let record = load_record(&bytes, limits).map_err(|e| describe(&source, &bytes, &e))?;
     let analysis = analyze(record, &Budget::unlimited())
         .map_err(|error| job_failure(&source, &bytes, error))?;
-    let text = if args.json {
-        let mut text = serde_json::to_string(&analysis.report()).expect("plain data serialises");
-        text.push('\n');
-        text
-    } else {
-        text(&analysis, colour)
-    };
-    emit(&text)
+    let report = analysis.report();
+    annotated(
+        args,
+        &report,
+        heading(&analysis),
+        Named::to_string,
+        reached,
+        colour,
+    )
 }
 
 /// At most this many winning moves are listed per row of the table.
 const SHOWN_MOVES: usize = 8;
-
-/// A list of moves for the table: `-` when empty, cut after [`SHOWN_MOVES`].
-fn list(analysis: &Analysis, moves: &[u32]) -> String {
-    if moves.is_empty() {
-        return "-".to_string();
-    }
-    let mut shown: Vec<String> = moves
-        .iter()
-        .take(SHOWN_MOVES)
-        .map(|&v| analysis.name(v).to_string())
-        .collect();
-    if moves.len() > SHOWN_MOVES {
-        shown.push(format!("… ({} in all)", moves.len()));
-    }
-    shown.join(" ")
-}
 
 /// What a record's game is played on, for its heading: "a 3x4 board (king), 12 free cells"
 /// or "a graph of 5 vertices and 4 edges".
@@ -142,29 +126,6 @@ fn heading(analysis: &Analysis) -> String {
     }
 }
 
-fn text(analysis: &Analysis, colour: bool) -> String {
-    let commentary = analysis.commentary();
-    let mut out = heading(analysis);
-    let rows: Vec<Row> = commentary
-        .plies
-        .iter()
-        .map(|c| {
-            let cells = [
-                c.ply.to_string(),
-                analysis.player(c.player),
-                analysis.name(c.to).to_string(),
-                eval(c.mover_wins),
-                annotation_cell(c.annotation, c.legal_moves),
-                list(analysis, &c.winning_moves),
-            ];
-            (cells, c.annotation)
-        })
-        .collect();
-    out.push_str(&table(&rows, colour));
-    out.push_str(&summary(analysis));
-    out
-}
-
 /// A move's annotation as the table shows it, `(only move)` when the mover had no choice.
 fn annotation_cell(annotation: Annotation, legal_moves: usize) -> String {
     let word = match annotation {
@@ -179,7 +140,6 @@ fn annotation_cell(annotation: Annotation, legal_moves: usize) -> String {
     }
 }
 
-/// The table of moves: a header, then one row per move, blunders red on a terminal.
 /// A ply of the table: its six cells, and its annotation (a blunder is drawn in red).
 type Row = ([String; 6], Annotation);
 
@@ -188,6 +148,7 @@ fn eval(mover_wins: bool) -> String {
     if mover_wins { "win" } else { "loss" }.to_string()
 }
 
+/// The table of moves: a header, then one row per move, blunders red on a terminal.
 fn table(rows: &[Row], colour: bool) -> String {
     let header = [
         "ply".to_string(),
@@ -227,37 +188,6 @@ fn table(rows: &[Row], colour: bool) -> String {
     out
 }
 
-fn summary(analysis: &Analysis) -> String {
-    let commentary = analysis.commentary();
-    let end = &commentary.end;
-    let mut out = format!("result: {}", analysis.result());
-    if !commentary.finished() && end.mover_wins {
-        out.push_str(": ");
-        out.push_str(&list(analysis, &end.winning_moves));
-    }
-    out.push('\n');
-    let _ = writeln!(
-        out,
-        "blunders: {} {}, {} {}",
-        analysis.player(Player::First),
-        commentary.blunder_count(Player::First),
-        analysis.player(Player::Second),
-        commentary.blunder_count(Player::Second)
-    );
-    let _ = match commentary.blunders().next() {
-        Some(first) => writeln!(
-            out,
-            "first blunder: ply {}, {} played {}; winning was {}",
-            first.ply,
-            analysis.player(first.player),
-            analysis.name(first.to),
-            list(analysis, &first.winning_moves)
-        ),
-        None => writeln!(out, "first blunder: none"),
-    };
-    out
-}
-
 /// `analyze --game slither`: the record's moves are edges.
 fn slither(
     args: &Args,
@@ -274,7 +204,7 @@ fn slither(
         played_on(&record.game),
         counted(report.moves.len(), "move", "moves")
     );
-    annotated(args, &report, heading, edge_name, colour)
+    annotated(args, &report, heading, edge_name, played_name, colour)
 }
 
 /// A job's failure: an input error located in `bytes`, anything else named by `source`.
@@ -306,7 +236,7 @@ fn family(
             args.rule_name(),
             counted(report.moves.len(), "word said", "words said")
         );
-        return annotated(args, &report, heading, String::clone, colour);
+        return annotated(args, &report, heading, String::clone, played_name, colour);
     }
     let game = if args.game == GameArg::Edge {
         GraphGame::Edge
@@ -323,15 +253,24 @@ fn family(
         counted(report.moves.len(), "move", "moves"),
         record.walk.first().map_or(0, |w| w.vertex)
     );
-    annotated(args, &report, heading, Named::to_string, colour)
+    annotated(
+        args,
+        &report,
+        heading,
+        Named::to_string,
+        played_name,
+        colour,
+    )
 }
 
-/// An annotated record of a game whose moves are named by `name`: JSON, or the table.
+/// An annotated record of a game whose moves are named by `name`, and the moves played by
+/// `played`: JSON, or the table.
 fn annotated<N: serde::Serialize>(
     args: &Args,
     report: &AnalyzeReport<N>,
     heading: String,
     name: impl Fn(&N) -> String,
+    played: impl Fn(&Played) -> String,
     colour: bool,
 ) -> Result<(), Failure> {
     if args.json {
@@ -345,8 +284,8 @@ fn annotated<N: serde::Serialize>(
         .map(|m| {
             let cells = [
                 m.ply.to_string(),
-                format!("player {}", m.player),
-                played_name(&m.played),
+                player_name(report, m.player),
+                played(&m.played),
                 eval(m.winning_before),
                 annotation_cell(m.annotation, m.legal_moves),
                 move_list(&m.winning_moves, &name),
@@ -356,8 +295,13 @@ fn annotated<N: serde::Serialize>(
         .collect();
     let mut out = heading;
     out.push_str(&table(&rows, colour));
-    out.push_str(&report_summary(report, &name));
+    out.push_str(&report_summary(report, &name, &played));
     emit(&out)
+}
+
+/// Player 1 or 2 as the table names them: `player 1`, or `Bunny` in the slide game.
+fn player_name<N>(report: &AnalyzeReport<N>, player: u8) -> String {
+    report.players[usize::from(player) - 1].clone()
 }
 
 fn edge_name([a, b]: &[Named; 2]) -> String {
@@ -377,6 +321,14 @@ fn played_name(played: &Played) -> String {
     }
 }
 
+/// A move of a token or slide record as the table shows it: the vertex the token reached.
+fn reached(played: &Played) -> String {
+    match played {
+        Played::Step { to, .. } => to.to_string(),
+        other => played_name(other),
+    }
+}
+
 /// A list of moves for the table: `-` when empty, cut after [`SHOWN_MOVES`].
 fn move_list<N>(moves: &[N], name: impl Fn(&N) -> String) -> String {
     if moves.is_empty() {
@@ -390,7 +342,11 @@ fn move_list<N>(moves: &[N], name: impl Fn(&N) -> String) -> String {
 }
 
 /// The lines under the table: the result, the blunders, the first blunder.
-fn report_summary<N>(report: &AnalyzeReport<N>, name: impl Fn(&N) -> String) -> String {
+fn report_summary<N>(
+    report: &AnalyzeReport<N>,
+    name: impl Fn(&N) -> String,
+    played: impl Fn(&Played) -> String,
+) -> String {
     let mut out = format!("result: {}", report.result());
     if !report.finished && report.end.winning {
         out.push_str(": ");
@@ -398,15 +354,16 @@ fn report_summary<N>(report: &AnalyzeReport<N>, name: impl Fn(&N) -> String) -> 
     }
     out.push('\n');
     let [first, second] = report.blunders_by_player;
-    let _ = writeln!(out, "blunders: player 1 {first}, player 2 {second}");
+    let [one, two] = &report.players;
+    let _ = writeln!(out, "blunders: {one} {first}, {two} {second}");
     let _ = match report.first_blunder {
         Some(ply) => {
             let m = &report.moves[ply - 1];
             writeln!(
                 out,
-                "first blunder: ply {ply}, player {} played {}; winning was {}",
-                m.player,
-                played_name(&m.played),
+                "first blunder: ply {ply}, {} played {}; winning was {}",
+                player_name(report, m.player),
+                played(&m.played),
                 move_list(&m.winning_moves, &name)
             )
         }
