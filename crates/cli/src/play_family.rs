@@ -8,7 +8,7 @@ use geography_app::{
 };
 
 use crate::draw::Style;
-use crate::play_loop::Screen;
+use crate::play_loop::{turns, Screen, GAME_OVER};
 
 /// The vertex a typed line names, if it is one id.
 fn typed_vertex(typed: &str) -> Option<u32> {
@@ -49,11 +49,7 @@ macro_rules! walk_screen {
     ($variant:ty) => {
         impl Screen for $variant {
             fn opening(human_first: bool) -> String {
-                let first = if human_first {
-                    "you move"
-                } else {
-                    "the engine moves"
-                };
+                let (first, _) = turns(human_first, "move");
                 format!(
                     "{first} first; in turn, {}; whoever cannot move loses\n",
                     <$variant as Walk>::RULE
@@ -71,7 +67,7 @@ macro_rules! walk_screen {
                 let mut text = String::new();
                 if style.decorated {
                     text += &if over {
-                        "the game is over: type `undo` or `quit`\n".to_string()
+                        GAME_OVER.to_string()
                     } else {
                         format!(
                             "your turn: move the token from {token}; type a vertex, or \
@@ -106,10 +102,6 @@ macro_rules! walk_screen {
                     .map(|v| <$variant as Walked>::towards(token, v))
                     .ok_or(None)
             }
-
-            fn after_move(_session: &Session<'_, Self>) -> String {
-                String::new()
-            }
         }
     };
 }
@@ -120,11 +112,7 @@ walk_screen!(DirectedEdge);
 
 impl Screen for WordsGame {
     fn opening(human_first: bool) -> String {
-        let first = if human_first {
-            "you say"
-        } else {
-            "the engine says"
-        };
+        let (first, _) = turns(human_first, "say");
         format!(
             "{first} the first word; in turn, each word starts where the one before ended, each \
              word once; whoever cannot say a word loses\n"
@@ -139,7 +127,7 @@ impl Screen for WordsGame {
         let mut text = String::new();
         if style.decorated {
             text += if over {
-                "the game is over: type `undo` or `quit`\n"
+                GAME_OVER
             } else {
                 "your turn: type a word of the list, or `hint`, `undo`, `quit`\n"
             };
@@ -166,9 +154,5 @@ impl Screen for WordsGame {
     ) -> Result<u32, Option<String>> {
         WordsGame::lookup(session.game(), &typed.trim().to_string())
             .map_err(|refusal| Some(refusal.describe::<WordsGame>(session.game())))
-    }
-
-    fn after_move(_session: &Session<'_, Self>) -> String {
-        String::new()
     }
 }

@@ -37,8 +37,24 @@ pub(crate) trait Screen: Variant + Sized {
         typed: &str,
     ) -> Result<Self::Move, Option<String>>;
 
-    /// What is shown after the player's move.
-    fn after_move(session: &Session<'_, Self>) -> String;
+    /// What is shown after the player's move: nothing, unless the game says otherwise.
+    fn after_move(_session: &Session<'_, Self>) -> String {
+        String::new()
+    }
+}
+
+/// The first line of a decorated view once the game is over.
+pub(crate) const GAME_OVER: &str = "the game is over: type `undo` or `quit`\n";
+
+/// Who plays first, as the opening lines say it with `verb` for the first move (`you VERB`
+/// or `the engine VERBs`), and who plays after, in turn (`the engine and you` or `you and the
+/// engine`).
+pub(crate) fn turns(human_first: bool, verb: &str) -> (String, &'static str) {
+    if human_first {
+        (format!("you {verb}"), "the engine and you")
+    } else {
+        (format!("the engine {verb}s"), "you and the engine")
+    }
 }
 
 /// What the game says after a line of input.

@@ -11,7 +11,7 @@ use geography_app::{
 };
 
 use crate::draw::{self, Mark, Style};
-use crate::play_loop::Screen;
+use crate::play_loop::{turns, Screen, GAME_OVER};
 
 /// A move as typed: an edge, or only the new vertex of an extension.
 #[derive(Debug)]
@@ -76,11 +76,7 @@ fn drawing(session: &Session<'_, SlitherGame>, style: Style) -> String {
 
 /// The first line of a decorated game: who chooses the first edge, and the rule.
 fn opening(human_first: bool) -> String {
-    let (first, then) = if human_first {
-        ("you choose", "the engine and you")
-    } else {
-        ("the engine chooses", "you and the engine")
-    };
+    let (first, then) = turns(human_first, "choose");
     format!(
         "{first} the first edge, then {then} extend the path in turn; whoever cannot move loses\n"
     )
@@ -89,7 +85,7 @@ fn opening(human_first: bool) -> String {
 /// Whose turn it is and what to type, first in a decorated view.
 fn turn_line(session: &Session<'_, SlitherGame>, over: bool) -> String {
     if over {
-        return "the game is over: type `undo` or `quit`\n".to_string();
+        return GAME_OVER.to_string();
     }
     let (edge, vertex) = if session.game().board().is_some() {
         ("`r1 c1 r2 c2`", "`r c`")

@@ -4,7 +4,7 @@
 use geography_app::{Cell, Game, PositionAnalysis, Session, TokenGame};
 
 use crate::draw::{self, Mark, Style};
-use crate::play_loop::Screen;
+use crate::play_loop::{turns, Screen, GAME_OVER};
 
 /// How the game's vertices are typed and shown here: `row col` on a board, the id on a graph.
 struct Table<'g>(&'g Game);
@@ -55,7 +55,7 @@ impl Table<'_> {
     /// Whose turn it is and what to type, above the position when the view is decorated.
     fn turn_line(&self, session: &Session<'_, TokenGame>, over: bool) -> String {
         if over {
-            return "the game is over: type `undo` or `quit`\n".to_string();
+            return GAME_OVER.to_string();
         }
         let what = match (session.position().token(), self.0.board().is_some()) {
             (None, true) => "place the token on any free cell".to_string(),
@@ -121,19 +121,14 @@ const LEGEND: &[(Mark, &str)] = &[
 ];
 
 /// The first line of a decorated game: who places the token, and the rule.
-fn opening(human_first: bool) -> &'static str {
-    if human_first {
-        "you place the token first, then the engine and you move it in turn; whoever cannot \
-         move loses\n"
-    } else {
-        "the engine places the token first, then you and the engine move it in turn; whoever \
-         cannot move loses\n"
-    }
+fn opening(human_first: bool) -> String {
+    let (first, then) = turns(human_first, "place");
+    format!("{first} the token first, then {then} move it in turn; whoever cannot move loses\n")
 }
 
 impl Screen for TokenGame {
     fn opening(human_first: bool) -> String {
-        opening(human_first).to_string()
+        opening(human_first)
     }
 
     fn view(session: &Session<'_, Self>, style: Style, over: bool, _human_turn: bool) -> String {
@@ -162,10 +157,6 @@ impl Screen for TokenGame {
             Some(v) if analysis.legal_moves.contains(&v) => Ok(v),
             _ => Err(None),
         }
-    }
-
-    fn after_move(_session: &Session<'_, Self>) -> String {
-        String::new()
     }
 }
 
