@@ -10,6 +10,8 @@
 //! # Tests
 //! Below; `api.rs`'s tests and `tests/serve_api.rs` send malformed requests of every shape.
 
+use std::borrow::Cow;
+
 use geography_app::{
     detect, is_directed as directed, load_game, load_written, Format, Game, Limits, WrittenGraph,
 };
@@ -352,25 +354,8 @@ pub fn read_game(
     graph: Option<&GameInput>,
     limits: &Limits,
 ) -> Result<(&'static str, Game), ApiError> {
-    let (field, input) = one_input(board, graph)?;
-    let loaded = match input {
-        GameInput::Text(text) => {
-            let bytes = text.as_bytes();
-            let format = match field {
-                "board" => Format::Board,
-                _ => match detect(bytes) {
-                    found @ (Format::Graph6 | Format::Sparse6) => found,
-                    _ => Format::Edges,
-                },
-            };
-            load_game(bytes, Some(format), limits)
-        }
-        GameInput::Object(object) => {
-            let bytes = serde_json::to_vec(object).unwrap_or_default();
-            load_game(&bytes, Some(Format::Json), limits)
-        }
-    };
-    loaded
+    let (field, bytes, format) = bytes_to_read(board, graph, &[Format::Graph6, Format::Sparse6])?;
+    load_game(&bytes, Some(format), limits)
         .map(|game| (field, game))
         .map_err(|e| ApiError::input(field, &e))
 }
@@ -403,6 +388,35 @@ fn one_input<'a>(
     }
 }
 
+/// The one input a request gives, `board` or `graph` (see [`one_input`]), as bytes in the
+/// format to read them in: `board` text as a board, `graph` text in the format detected when
+/// it is one of `detected` and as an edge list otherwise, an object in the JSON form written
+/// compactly; and its field's name.
+fn bytes_to_read<'a>(
+    board: Option<&'a GameInput>,
+    graph: Option<&'a GameInput>,
+    detected: &[Format],
+) -> Result<(&'static str, Cow<'a, [u8]>, Format), ApiError> {
+    let (field, input) = one_input(board, graph)?;
+    Ok(match input {
+        GameInput::Text(text) => {
+            let bytes = text.as_bytes();
+            let format = match field {
+                "board" => Format::Board,
+                _ => match detect(bytes) {
+                    found if detected.contains(&found) => found,
+                    _ => Format::Edges,
+                },
+            };
+            (field, Cow::Borrowed(bytes), format)
+        }
+        GameInput::Object(object) => {
+            let bytes = serde_json::to_vec(object).unwrap_or_default();
+            (field, Cow::Owned(bytes), Format::Json)
+        }
+    })
+}
+
 /// Reads the one graph or board a request gives as written, every pair kept (edge
 /// geography), within `limits`; the field it came from.
 ///
@@ -413,24 +427,9 @@ pub fn read_written(
     graph: Option<&GameInput>,
     limits: &Limits,
 ) -> Result<(&'static str, WrittenGraph), ApiError> {
-    let (field, input) = one_input(board, graph)?;
-    let (bytes, format) = match input {
-        GameInput::Text(text) => (
-            text.clone().into_bytes(),
-            Some(match field {
-                "board" => Format::Board,
-                _ => match detect(text.as_bytes()) {
-                    found @ (Format::Graph6 | Format::Sparse6 | Format::Digraph6) => found,
-                    _ => Format::Edges,
-                },
-            }),
-        ),
-        GameInput::Object(object) => (
-            serde_json::to_vec(object).unwrap_or_default(),
-            Some(Format::Json),
-        ),
-    };
-    load_written(&bytes, format, limits)
+    let detected = [Format::Graph6, Format::Sparse6, Format::Digraph6];
+    let (field, bytes, format) = bytes_to_read(board, graph, &detected)?;
+    load_written(&bytes, Some(format), limits)
         .map(|graph| (field, graph))
         .map_err(|e| ApiError::input(field, &e))
 }
