@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::{assert_agrees, brute_missable, masks, random_edges};
+use common::{assert_agrees, brute_missable, masks, small_random_bipartite, small_random_graph};
 use geography_matching::{
     check, decompose, decompose_bipartite, decompose_bipartite_forcing_finisher,
     decompose_forcing_finisher, general_shortest_path_phases, maximum_matching,
@@ -57,13 +57,7 @@ fn random_start(graph: &Graph, rng: &mut Random) -> Matching {
 fn forced_finisher_matches_brute_force_on_random_bipartite_graphs() {
     let mut rng = Random::new(2026);
     for round in 0..1500 {
-        let left = 1 + rng.below(8);
-        let right = 1 + rng.below(8);
-        let n = left + right;
-        let graph = random_edges(&mut rng, n, |rng| {
-            (rng.below(left) as u32, (left + rng.below(right)) as u32)
-        });
-        let side: Vec<bool> = (0..n).map(|v| v >= left).collect();
+        let (graph, side) = small_random_bipartite(&mut rng);
         let work = [0, 1, 5, 20][round % 4];
         let forced = decompose_bipartite_forcing_finisher(&graph, &side, work);
         assert_brute(&graph, &forced, &format!("round {round}, work {work}"));
@@ -157,10 +151,7 @@ fn forced_general_finisher_matches_brute_force_on_random_graphs() {
 fn general_phases_reach_the_maximum_from_any_matching() {
     let mut rng = Random::new(2027);
     for round in 0..2000 {
-        let n = 2 + rng.below(13);
-        let graph = random_edges(&mut rng, n, |rng| {
-            (rng.below(n) as u32, rng.below(n) as u32)
-        });
+        let graph = small_random_graph(&mut rng);
         let start = random_start(&graph, &mut rng);
         let (finished, _) = general_shortest_path_phases(&graph, start);
         assert!(finished.is_valid_in(&graph), "round {round}");
@@ -219,10 +210,8 @@ fn forced_general_finisher_on_masked_graphs_skips_the_removed_vertices() {
     use geography_matching::{Adjacency, Masked};
     let mut rng = Random::new(2028);
     for round in 0..600 {
-        let n = 2 + rng.below(13);
-        let graph = random_edges(&mut rng, n, |rng| {
-            (rng.below(n) as u32, rng.below(n) as u32)
-        });
+        let graph = small_random_graph(&mut rng);
+        let n = graph.vertex_count();
         let removed: Vec<bool> = (0..n).map(|_| rng.chance(0.3)).collect();
         let masked = Masked::new(&graph, &removed);
         // The induced subgraph, rebuilt, with the removed vertices left isolated.

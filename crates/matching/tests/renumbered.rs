@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::{assert_agrees, brute_missable, masks, random_edges};
+use common::{assert_agrees, brute_missable, masks, small_random_bipartite};
 use geography_matching::{
     check, decompose_bipartite, decompose_bipartite_forcing_renumbering, two_colouring, Adjacency,
     Certificate, Class, Decomposition, Family, Masked, Random,
@@ -32,12 +32,8 @@ fn assert_brute<G: Adjacency>(graph: &G, present: u32, d: &Decomposition, what: 
 fn forced_renumbering_matches_brute_force_on_random_bipartite_graphs() {
     let mut rng = Random::new(2027);
     for round in 0..2000 {
-        let (left, right) = (1 + rng.below(8), 1 + rng.below(8));
-        let n = left + right;
-        let graph = random_edges(&mut rng, n, |rng| {
-            (rng.below(left) as u32, (left + rng.below(right)) as u32)
-        });
-        let side: Vec<bool> = (0..n).map(|v| v >= left).collect();
+        let (graph, side) = small_random_bipartite(&mut rng);
+        let n = graph.vertex_count();
         let work = [0, 1, 3, 8, 20, 1000][round % 6];
         let what = format!("round {round}, work {work}");
         let forced = decompose_bipartite_forcing_renumbering(&graph, &side, work);

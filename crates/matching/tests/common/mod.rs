@@ -58,13 +58,25 @@ pub fn assert_agrees(graph: &Graph, expected: &Decomposition, forced: &Decomposi
     assert_eq!(check(graph, &Certificate::from(forced)), Ok(nu), "{what}");
 }
 
-/// A graph on `n` vertices with fewer than 3·n edges, each drawn by `pair` (repeats merged,
-/// loops dropped).
-pub fn random_edges(
-    rng: &mut Random,
-    n: usize,
-    mut pair: impl FnMut(&mut Random) -> (u32, u32),
-) -> Graph {
-    let edges: Vec<(u32, u32)> = (0..rng.below(3 * n)).map(|_| pair(rng)).collect();
+/// A random graph within brute force's reach: 2 to 14 vertices and fewer than 3·n edges,
+/// each end drawn uniformly (repeats merged, loops dropped).
+pub fn small_random_graph(rng: &mut Random) -> Graph {
+    let n = 2 + rng.below(13);
+    let edges: Vec<(u32, u32)> = (0..rng.below(3 * n))
+        .map(|_| (rng.below(n) as u32, rng.below(n) as u32))
+        .collect();
     Graph::from_edges(n, edges).unwrap()
+}
+
+/// A random bipartite graph within brute force's reach: 1 to 8 vertices a side, the first
+/// side numbered before the other, and fewer than 3·n edges across, each end drawn uniformly
+/// (repeats merged); and each vertex's side (`true` for the second).
+pub fn small_random_bipartite(rng: &mut Random) -> (Graph, Vec<bool>) {
+    let (left, right) = (1 + rng.below(8), 1 + rng.below(8));
+    let n = left + right;
+    let edges: Vec<(u32, u32)> = (0..rng.below(3 * n))
+        .map(|_| (rng.below(left) as u32, (left + rng.below(right)) as u32))
+        .collect();
+    let side = (0..n).map(|v| v >= left).collect();
+    (Graph::from_edges(n, edges).unwrap(), side)
 }
