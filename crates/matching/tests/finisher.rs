@@ -194,11 +194,7 @@ fn every_family_agrees_with_the_general_finisher_forced() {
                 for work in [0, 50, 5000] {
                     let forced = decompose_forcing_finisher(&graph, work);
                     let what = format!("{family:?} {size} inner {inner} work {work}");
-                    assert!(forced.matching().is_valid_in(&graph), "{what}");
-                    let nu = expected.matching().size();
-                    assert_eq!(forced.matching().size(), nu, "{what}");
-                    assert_eq!(forced.classes(), expected.classes(), "{what}");
-                    assert_eq!(check(&graph, &Certificate::from(&forced)), Ok(nu), "{what}");
+                    assert_agrees(&graph, &expected, &forced, &what);
                 }
             }
         }
