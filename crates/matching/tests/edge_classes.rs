@@ -3,6 +3,8 @@
 //! for both suites by `exhaustive.rs`), seeded random graphs (bipartite and not) up to 12
 //! vertices, both kernels on bipartite graphs, and long paths and grids for stack safety.
 
+use std::ops::RangeInclusive;
+
 use crate::common;
 
 use common::{masks, nu_of_subsets};
@@ -58,23 +60,33 @@ pub(crate) fn assert_classes(graph: &Graph) {
     );
 }
 
+/// A random graph of `n` vertices, `n` drawn from `sizes`, each pair an edge with
+/// probability `density`; with `bipartite`, only the pairs of an even and an odd vertex.
+fn random_dense(
+    random: &mut Random,
+    sizes: RangeInclusive<u32>,
+    density: f64,
+    bipartite: bool,
+) -> Graph {
+    let n = sizes.start() + random.below((sizes.end() - sizes.start() + 1) as usize) as u32;
+    let mut edges = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            if (!bipartite || (i + j) % 2 == 1) && random.chance(density) {
+                edges.push((i, j));
+            }
+        }
+    }
+    Graph::from_edges(n as usize, edges).unwrap()
+}
+
 #[test]
 fn seeded_random_graphs_up_to_twelve_vertices() {
     let mut random = Random::new(16);
     let mut forbidden_in_covered = 0;
     for round in 0..3000 {
-        let n = 7 + random.below(6) as u32;
         let density = [0.15, 0.25, 0.4, 0.6][round % 4];
-        let bipartite = round % 3 == 0;
-        let mut edges = Vec::new();
-        for i in 0..n {
-            for j in i + 1..n {
-                if (!bipartite || (i + j) % 2 == 1) && random.chance(density) {
-                    edges.push((i, j));
-                }
-            }
-        }
-        let graph = Graph::from_edges(n as usize, edges).unwrap();
+        let graph = random_dense(&mut random, 7..=12, density, round % 3 == 0);
         assert_classes(&graph);
         let d = decompose(&graph);
         forbidden_in_covered += edge_classes(&graph, &d)
@@ -181,12 +193,7 @@ fn the_searches_stop_when_asked_and_give_the_same_classes_when_not() {
     let mut random = Random::new(41);
     let mut asked = 0;
     for _ in 0..400 {
-        let n = 6 + random.below(10) as u32;
-        let edges: Vec<(u32, u32)> = (0..n)
-            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
-            .filter(|_| random.chance(0.35))
-            .collect();
-        let graph = Graph::from_edges(n as usize, edges).unwrap();
+        let graph = random_dense(&mut random, 6..=15, 0.35, false);
         let d = decompose(&graph);
         let mut calls = 0;
         let classes = edge_classes_until(&graph, &d, || {
