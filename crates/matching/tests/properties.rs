@@ -51,52 +51,58 @@ fn random_graphs_up_to_fourteen_vertices_match_brute_force() {
         .unwrap();
 }
 
-/// A random graph on up to 12 vertices with some removed: the graph, the removed vertices,
-/// and the others as a bit set.
-fn random_removal() -> impl Strategy<Value = (Graph, Vec<bool>, u32)> {
-    (random_graph(12, 200), any::<u16>()).prop_map(|(graph, removal)| {
+/// Checks `property` on `cases` random graphs on up to 12 vertices with some removed: it is
+/// given the graph, the removed vertices, the graph masked by them, and the others as a bit
+/// set.
+fn on_random_removals(
+    cases: u32,
+    property: impl Fn(&Graph, &[bool], Masked<'_>, u32) -> Result<(), TestCaseError>,
+) {
+    let removals = (random_graph(12, 200), any::<u16>()).prop_map(|(graph, removal)| {
         let n = graph.vertex_count();
         let removed: Vec<bool> = (0..n).map(|v| removal >> v & 1 == 1).collect();
         let present = (0..n)
             .filter(|&v| !removed[v])
             .fold(0u32, |m, v| m | 1 << v);
         (graph, removed, present)
-    })
+    });
+    runner(cases)
+        .run(&removals, |(graph, removed, present)| {
+            property(&graph, &removed, Masked::new(&graph, &removed), present)
+        })
+        .unwrap();
 }
 
 #[test]
 fn greedy_matchings_are_maximal_and_forced_edges_first() {
-    runner(2000)
-        .run(&random_removal(), |(graph, removed, present)| {
-            let n = graph.vertex_count();
-            let masked = Masked::new(&graph, &removed);
-            let degrees = masked.degrees();
-            let whole = graph.degrees();
-            for v in 0..n as u32 {
-                prop_assert_eq!(whole[v as usize] as usize, graph.neighbors(v).count());
-                let listed = if masked.contains(v) {
-                    masked.neighbors(v).count()
-                } else {
-                    0
-                };
-                prop_assert_eq!(degrees[v as usize] as usize, listed);
-            }
-            let greedy = greedy_matching(&masked);
-            prop_assert!(greedy.is_valid_in(&masked));
-            for v in (0..n as u32).filter(|&v| masked.contains(v)) {
-                // Maximal: no edge has both ends exposed.
-                prop_assert!(
-                    !greedy.is_exposed(v) || masked.neighbors(v).all(|w| !greedy.is_exposed(w))
-                );
-            }
-            // Karp–Sipser's first rule never errs, and on a forest it does all the work: the
-            // greedy matching of a spanning forest is maximum.
-            let forest = spanning_forest(&masked);
-            let (nu, _) = brute_missable(&masks(&forest), present);
-            prop_assert_eq!(greedy_matching(&forest).size(), nu);
-            Ok(())
-        })
-        .unwrap();
+    on_random_removals(2000, |graph, _, masked, present| {
+        let n = graph.vertex_count();
+        let degrees = masked.degrees();
+        let whole = graph.degrees();
+        for v in 0..n as u32 {
+            prop_assert_eq!(whole[v as usize] as usize, graph.neighbors(v).count());
+            let listed = if masked.contains(v) {
+                masked.neighbors(v).count()
+            } else {
+                0
+            };
+            prop_assert_eq!(degrees[v as usize] as usize, listed);
+        }
+        let greedy = greedy_matching(&masked);
+        prop_assert!(greedy.is_valid_in(&masked));
+        for v in (0..n as u32).filter(|&v| masked.contains(v)) {
+            // Maximal: no edge has both ends exposed.
+            prop_assert!(
+                !greedy.is_exposed(v) || masked.neighbors(v).all(|w| !greedy.is_exposed(w))
+            );
+        }
+        // Karp–Sipser's first rule never errs, and on a forest it does all the work: the
+        // greedy matching of a spanning forest is maximum.
+        let forest = spanning_forest(&masked);
+        let (nu, _) = brute_missable(&masks(&forest), present);
+        prop_assert_eq!(greedy_matching(&forest).size(), nu);
+        Ok(())
+    });
 }
 
 #[test]
@@ -136,23 +142,20 @@ fn spanning_forest(graph: &impl Adjacency) -> Graph {
 
 #[test]
 fn masked_graphs_solve_like_the_induced_subgraph() {
-    runner(2000)
-        .run(&random_removal(), |(graph, removed, present)| {
-            let n = graph.vertex_count();
-            let masked = Masked::new(&graph, &removed);
-            let (nu, missable) = brute_missable(&masks(&graph), present);
-            let decomposition = decompose(&masked);
-            prop_assert!(decomposition.matching().is_valid_in(&masked));
-            prop_assert_eq!(decomposition.matching().size(), nu);
-            for v in 0..n as u32 {
-                let class = decomposition.class(v);
-                prop_assert_eq!(class == Class::Absent, removed[v as usize]);
-                prop_assert_eq!(class == Class::Missable, missable[v as usize]);
-            }
-            prop_assert_eq!(check(&masked, &Certificate::from(&decomposition)), Ok(nu));
-            Ok(())
-        })
-        .unwrap();
+    on_random_removals(2000, |graph, removed, masked, present| {
+        let n = graph.vertex_count();
+        let (nu, missable) = brute_missable(&masks(graph), present);
+        let decomposition = decompose(&masked);
+        prop_assert!(decomposition.matching().is_valid_in(&masked));
+        prop_assert_eq!(decomposition.matching().size(), nu);
+        for v in 0..n as u32 {
+            let class = decomposition.class(v);
+            prop_assert_eq!(class == Class::Absent, removed[v as usize]);
+            prop_assert_eq!(class == Class::Missable, missable[v as usize]);
+        }
+        prop_assert_eq!(check(&masked, &Certificate::from(&decomposition)), Ok(nu));
+        Ok(())
+    });
 }
 
 #[test]
