@@ -7,7 +7,8 @@ use std::path::PathBuf;
 use geography_app::{
     analyze, analyze_chain, analyze_slither, analyze_walk, counted, is_directed, load_record,
     parse_chain_record, parse_walk_record, read_slither_record, Analysis, AnalyzeReport,
-    Annotation, Budget, Game, GraphGame, JobError, Limits, Named, Played, Record, SearchOptions,
+    Annotation, Budget, Game, GraphGame, InputError, JobError, Limits, Named, Played, Record,
+    SearchOptions,
 };
 
 use crate::input::{describe, emit, name, read, GameArg, RuleArg};
@@ -60,20 +61,43 @@ impl Args {
     }
 }
 
+/// The record as read: its name in messages, and its bytes, in which its errors are located.
+struct Input {
+    source: String,
+    bytes: Vec<u8>,
+}
+
+impl Input {
+    /// An input error, located in the record.
+    fn located(&self, error: &InputError) -> Failure {
+        describe(&self.source, &self.bytes, error)
+    }
+
+    /// A job's failure: an input error located in the record, anything else named by its
+    /// source.
+    fn failed(&self, error: JobError) -> Failure {
+        match error {
+            JobError::Input(e) => self.located(&e),
+            other => Failure::Input(format!("error: {}: {other}", self.source)),
+        }
+    }
+}
+
 pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
-    let bytes = read(&args.input)?;
-    let source = name(&args.input);
+    let input = Input {
+        bytes: read(&args.input)?,
+        source: name(&args.input),
+    };
     match args.game {
-        GameArg::Slither => return slither(args, &source, &bytes, colour, limits),
-        GameArg::Edge => return family(args, &source, &bytes, colour, limits),
-        GameArg::Token if args.format.is_some() || is_directed(&bytes, None) => {
-            return family(args, &source, &bytes, colour, limits)
+        GameArg::Slither => return slither(args, &input, colour, limits),
+        GameArg::Edge => return family(args, &input, colour, limits),
+        GameArg::Token if args.format.is_some() || is_directed(&input.bytes, None) => {
+            return family(args, &input, colour, limits)
         }
         GameArg::Token => {}
     }
-    let record = load_record(&bytes, limits).map_err(|e| describe(&source, &bytes, &e))?;
-    let analysis = analyze(record, &Budget::unlimited())
-        .map_err(|error| job_failure(&source, &bytes, error))?;
+    let record = load_record(&input.bytes, limits).map_err(|e| input.located(&e))?;
+    let analysis = analyze(record, &Budget::unlimited()).map_err(|e| input.failed(e))?;
     let report = analysis.report();
     annotated(
         args,
@@ -189,16 +213,9 @@ fn table(rows: &[Row], colour: bool) -> String {
 }
 
 /// `analyze --game slither`: the record's moves are edges.
-fn slither(
-    args: &Args,
-    source: &str,
-    bytes: &[u8],
-    colour: bool,
-    limits: &Limits,
-) -> Result<(), Failure> {
-    let record = read_slither_record(bytes, limits).map_err(|e| describe(source, bytes, &e))?;
-    let report = analyze_slither(&record, &Budget::unlimited())
-        .map_err(|error| job_failure(source, bytes, error))?;
+fn slither(args: &Args, input: &Input, colour: bool, limits: &Limits) -> Result<(), Failure> {
+    let record = read_slither_record(&input.bytes, limits).map_err(|e| input.located(&e))?;
+    let report = analyze_slither(&record, &Budget::unlimited()).map_err(|e| input.failed(e))?;
     let heading = format!(
         "slither on {}: {}; player 1 chooses the first edge\n",
         played_on(&record.game),
@@ -207,30 +224,16 @@ fn slither(
     annotated(args, &report, heading, edge_name, played_name, colour)
 }
 
-/// A job's failure: an input error located in `bytes`, anything else named by `source`.
-fn job_failure(source: &str, bytes: &[u8], error: JobError) -> Failure {
-    match error {
-        JobError::Input(e) => describe(source, bytes, &e),
-        other => Failure::Input(format!("error: {source}: {other}")),
-    }
-}
-
 /// The games played from a start (a walk record, `--game edge` or a directed graph) and word
 /// chains (a chain record, `--format words`).
-fn family(
-    args: &Args,
-    source: &str,
-    bytes: &[u8],
-    colour: bool,
-    limits: &Limits,
-) -> Result<(), Failure> {
+fn family(args: &Args, input: &Input, colour: bool, limits: &Limits) -> Result<(), Failure> {
     let options = SearchOptions {
         max_positions: args.max_positions,
     };
     if args.format.as_deref() == Some("words") {
-        let record = parse_chain_record(bytes, limits).map_err(|e| describe(source, bytes, &e))?;
+        let record = parse_chain_record(&input.bytes, limits).map_err(|e| input.located(&e))?;
         let report = analyze_chain(record, args.rule.into(), options, &Budget::unlimited())
-            .map_err(|error| job_failure(source, bytes, error))?;
+            .map_err(|e| input.failed(e))?;
         let heading = format!(
             "word chain ({}): {}; player 1 says the first word\n",
             args.rule_name(),
@@ -243,9 +246,9 @@ fn family(
     } else {
         GraphGame::Token
     };
-    let record = parse_walk_record(bytes, limits).map_err(|e| describe(source, bytes, &e))?;
-    let report = analyze_walk(&record, game, options, &Budget::unlimited())
-        .map_err(|error| job_failure(source, bytes, error))?;
+    let record = parse_walk_record(&input.bytes, limits).map_err(|e| input.located(&e))?;
+    let report =
+        analyze_walk(&record, game, options, &Budget::unlimited()).map_err(|e| input.failed(e))?;
     let heading = format!(
         "{} on {}: {}; player 1 moves first from {}\n",
         report.game.unwrap_or("token"),
