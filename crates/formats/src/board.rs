@@ -117,7 +117,7 @@ fn shown_character(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::{ErrorKind, Limit};
+    use crate::text::{assert_located, ErrorKind, Limit};
 
     #[test]
     fn hex_board_round_trips_with_its_word() {
@@ -144,9 +144,7 @@ mod tests {
             (b"1 2\n.\xc3\xa9\n", (2, 2), "unexpected character 'é'"),
         ];
         for (input, (line, column), words) in cases {
-            let error = parse_board(input).unwrap_err();
-            assert_eq!((error.line, error.column), (line, column), "{error}");
-            assert!(error.message.contains(words), "{error}");
+            assert_located(&parse_board(input).unwrap_err(), (line, column), &[words]);
         }
     }
 

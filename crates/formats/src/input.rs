@@ -360,7 +360,7 @@ pub fn parse_json_with_limits(input: &[u8], limits: &Limits) -> Result<Input, In
 mod tests {
     use super::*;
     use crate::edges::{check_edges, parse_edges, plain_degrees};
-    use crate::text::{checked_integers, is_space};
+    use crate::text::{assert_located, checked_integers, is_space};
 
     #[test]
     fn the_plain_check_accepts_only_what_tokens_accept_and_counts_the_same_degrees() {
@@ -457,9 +457,7 @@ mod tests {
             (b"999999999999 0\n", (1, 1), "number of vertices"),
             (b"0 1\n0 0\n", (2, 1), "without vertices"),
         ] {
-            let error = parse_edges(input).unwrap_err();
-            assert_eq!((error.line, error.column), (line, column), "{error}");
-            assert!(error.message.contains(words), "{error}");
+            assert_located(&parse_edges(input).unwrap_err(), (line, column), &[words]);
         }
     }
 
@@ -533,8 +531,7 @@ mod tests {
                 continue;
             }
             let error = result.unwrap_err();
-            assert_eq!((error.line, error.column), (line, column), "{error}");
-            assert!(error.message.contains(words), "{error}");
+            assert_located(&error, (line, column), &[words]);
             assert!(
                 matches!(error.kind, crate::ErrorKind::TooLarge { .. }),
                 "{error:?}"

@@ -296,6 +296,7 @@ pub(crate) fn read_moves(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::assert_located;
 
     fn numbers(record: &WrittenRecord) -> Vec<[i64; 4]> {
         record.moves.iter().map(|m| m.numbers).collect()
@@ -370,9 +371,7 @@ mod tests {
             (b"Bw\nBw\nmoves\n0\n", (1, 1), "found 2 graph6 graphs"),
         ];
         for &(input, at, words) in cases {
-            let error = parse_token_record(input).unwrap_err();
-            assert_eq!((error.line, error.column), at, "{error}");
-            assert!(error.message.contains(words), "{error}");
+            assert_located(&parse_token_record(input).unwrap_err(), at, &[words]);
         }
     }
 
@@ -397,8 +396,7 @@ mod tests {
         ];
         for &(input, at, words) in cases {
             let error = parse_slither_record(input).unwrap_err();
-            assert_eq!((error.line, error.column), at, "{error}");
-            assert!(error.message.contains(words), "{error}");
+            assert_located(&error, at, &[words]);
             assert_eq!(error.kind, crate::ErrorKind::Syntax, "{error}");
         }
     }

@@ -513,6 +513,17 @@ pub(crate) fn size(token: Token<'_>) -> Option<(u64, (u32, u32))> {
     Some((value, (token.line, token.column)))
 }
 
+/// A test's check of a refusal: `error` is at `place` (line, column, from 1) and its message
+/// holds every one of `words`.
+#[cfg(test)]
+#[track_caller]
+pub(crate) fn assert_located(error: &InputError, place: (u32, u32), words: &[&str]) {
+    assert_eq!((error.line, error.column), place, "{error}");
+    for word in words {
+        assert!(error.message.contains(word), "{word:?} not in {error}");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
