@@ -99,6 +99,21 @@ fn problems(output: &Output, expected: &Expected<'_>) -> Vec<String> {
     problems
 }
 
+/// Asserts that `output` is the refusal of the input `source`: exit status 2 and a message
+/// located at `(line, column)` that holds `words`, within the error contract ([`problems`]).
+#[track_caller]
+fn assert_refused(output: &Output, source: &str, (line, column): (u32, u32), words: &str) {
+    let expected = Expected {
+        exit: 2,
+        source,
+        line,
+        column,
+        words,
+    };
+    let found = problems(output, &expected);
+    assert!(found.is_empty(), "{}", found.join("; "));
+}
+
 #[test]
 fn every_listed_bad_input_fails_cleanly_with_a_located_message() {
     let dir = suite_dir();
@@ -298,15 +313,12 @@ fn a_bad_file_after_a_good_one_leaves_stdout_empty() {
     let good = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/jsoi2009/sample1.in");
     let good = good.to_str().expect("a UTF-8 path");
     let output = run_limited(&["solve", good, "board-ragged.board"], &dir, Vec::new());
-    let expected = Expected {
-        exit: 2,
-        source: "board-ragged.board",
-        line: 3,
-        column: 1,
-        words: "row 2 has 2 cells, expected 3",
-    };
-    let found = problems(&output, &expected);
-    assert!(found.is_empty(), "{}", found.join("; "));
+    assert_refused(
+        &output,
+        "board-ragged.board",
+        (3, 1),
+        "row 2 has 2 cells, expected 3",
+    );
 }
 
 #[test]
@@ -336,15 +348,12 @@ fn limit_options_are_refused_where_they_would_be_ignored() {
         &dir,
         Vec::new(),
     );
-    let expected = Expected {
-        exit: 2,
-        source: "edges-limit.edges",
-        line: 1,
-        column: 1,
-        words: "limit of 1 (raise it with --max-vertices)",
-    };
-    let found = problems(&output, &expected);
-    assert!(found.is_empty(), "{}", found.join("; "));
+    assert_refused(
+        &output,
+        "edges-limit.edges",
+        (1, 1),
+        "limit of 1 (raise it with --max-vertices)",
+    );
 }
 
 #[test]
@@ -366,13 +375,10 @@ fn the_memory_limit_catches_what_the_default_limits_prevent() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("memory allocation"), "{stderr}");
     let output = run_limited(&["solve", "--format", "edges", "-"], &suite_dir(), input);
-    let expected = Expected {
-        exit: 2,
-        source: "<stdin>",
-        line: 1,
-        column: 1,
-        words: "more than the limit of 16777216 (raise it with --max-vertices)",
-    };
-    let found = problems(&output, &expected);
-    assert!(found.is_empty(), "{}", found.join("; "));
+    assert_refused(
+        &output,
+        "<stdin>",
+        (1, 1),
+        "more than the limit of 16777216 (raise it with --max-vertices)",
+    );
 }
