@@ -449,12 +449,7 @@ impl<'c> WordChainGame<'c> {
     /// The key the next word must start with, once a word is said.
     fn token(&self) -> Option<u32> {
         let &last = self.said.last()?;
-        Some(
-            self.chain
-                .graph
-                .arc(self.chain.word_arc[last as usize] as usize)
-                .1,
-        )
+        Some(self.chain.word_keys(last as usize).1)
     }
 }
 
@@ -467,13 +462,7 @@ impl Rules for WordChainGame<'_> {
         (0..self.chain.word_count() as u32)
             .filter(|&i| {
                 !self.used[i as usize]
-                    && token.is_none_or(|t| {
-                        self.chain
-                            .graph
-                            .arc(self.chain.word_arc[i as usize] as usize)
-                            .0
-                            == t
-                    })
+                    && token.is_none_or(|t| self.chain.word_keys(i as usize).0 == t)
             })
             .collect()
     }
@@ -485,16 +474,11 @@ impl Rules for WordChainGame<'_> {
         if self.used[i as usize] {
             return Err(IllegalMove::AlreadySaid(i));
         }
-        if let Some(t) = self.token() {
-            if self
-                .chain
-                .graph
-                .arc(self.chain.word_arc[i as usize] as usize)
-                .0
-                != t
-            {
-                return Err(IllegalMove::DoesNotChain(i));
-            }
+        if self
+            .token()
+            .is_some_and(|t| self.chain.word_keys(i as usize).0 != t)
+        {
+            return Err(IllegalMove::DoesNotChain(i));
         }
         self.used[i as usize] = true;
         self.said.push(i);
