@@ -443,7 +443,7 @@ impl WordChainSolution {
         &self.chain
     }
 
-    /// The word of the chain's index `word` (its [`WordChain::words`]), as the list spells it.
+    /// The word of the chain's index `word` (its [`WordChain::word`]), as the list spells it.
     ///
     /// # Panics
     /// If `word` is not an index of the chain's words.
