@@ -4,6 +4,7 @@
 //! stdin are read here, results are printed here. Exit codes: 0 success, 1 failure to read
 //! or write, 2 malformed input (the message names file, line and column).
 
+mod alloc;
 mod analyze;
 mod check;
 mod draw;
@@ -22,6 +23,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use geography_app::Limits;
+
+#[global_allocator]
+static ALLOCATOR: alloc::HugePages = alloc::HugePages;
 
 /// Solve, explain and play two-player graph and board games exactly.
 #[derive(Debug, Parser)]
