@@ -61,9 +61,9 @@ use geography_app::{
     SolveReport, TokenGame, TreasureReport, Variant,
 };
 use geography_app::{
-    analyze_chain, analyze_walk, parse_chain_record, parse_walk_record, parse_words,
-    solve_word_chain, ChainRule, DirectedEdge, DirectedToken, EdgeGame, OutcomeReport, Started,
-    WordChainReport, WordLetters, WordsGame, WrittenGraph,
+    analyze_chain, analyze_walk, not_a_vertex_of_the_graph, parse_chain_record, parse_walk_record,
+    parse_words, solve_word_chain, ChainRule, DirectedEdge, DirectedToken, EdgeGame, OutcomeReport,
+    Started, WordChainReport, WordLetters, WordsGame, WrittenGraph,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -625,7 +625,8 @@ fn started_on(
     })?;
     Started::new(graph, start, SearchOptions::at_most(max_positions)).ok_or_else(|| {
         ApiError::bad_request(format!(
-            "\"path\"[0]: {start} is not a vertex of the graph (0 to {})",
+            "\"path\"[0]: {} (0 to {})",
+            not_a_vertex_of_the_graph(start),
             n.saturating_sub(1)
         ))
     })
