@@ -16,11 +16,10 @@
 //! # Tests
 //! Below: trimming, blank lines, repeats by key, non-UTF-8 text and the word limit located.
 
-use std::collections::hash_map::Entry;
-use std::collections::HashMap;
 use std::hash::BuildHasher;
 
 use foldhash::fast::RandomState;
+use hashbrown::HashTable;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::text::{ErrorKind, InputError, Limit, Limits};
@@ -101,12 +100,12 @@ impl WordList {
     }
 
     /// Appends `text` (not empty) and its key, unless a word of that key is in already
-    /// (`seen` holds each key's hash with the first word of that hash): whether it was added.
+    /// (`seen` holds the words by the hash of their key): whether it was added.
     fn push(
         &mut self,
         (text, line): (&str, u32),
         hasher: &RandomState,
-        seen: &mut HashMap<u64, u32, RandomState>,
+        seen: &mut HashTable<u32>,
     ) -> bool {
         let key_start = self.keys.len();
         if text.is_ascii() {
@@ -125,20 +124,14 @@ impl WordList {
             "" => text,
             key => key,
         };
-        let repeated = match seen.entry(hasher.hash_one(key)) {
-            Entry::Occupied(first) => {
-                let first = *first.get() as usize;
-                self.key(first) == key || self.keys().any(|k| k == key)
-            }
-            Entry::Vacant(slot) => {
-                slot.insert(self.len() as u32);
-                false
-            }
-        };
-        if repeated {
+        let hash = hasher.hash_one(key);
+        if seen.find(hash, |&i| self.key(i as usize) == key).is_some() {
             self.keys.truncate(key_start);
             return false;
         }
+        seen.insert_unique(hash, self.len() as u32, |&i| {
+            hasher.hash_one(self.key(i as usize))
+        });
         self.texts.push_str(text);
         self.ends.push(Ends {
             // `parse_words` refuses text of 4 GiB or more, and keys past 4 GiB as they come.
@@ -206,8 +199,7 @@ pub fn parse_words(input: &[u8], limits: &Limits) -> Result<WordList, InputError
     // texts are at most the input's size.
     let lines = (memchr::memchr_iter(b'\n', input).count() + 1).min(1 << 20);
     let hasher = RandomState::default();
-    let mut seen: HashMap<u64, u32, RandomState> =
-        HashMap::with_capacity_and_hasher(lines, RandomState::default());
+    let mut seen = HashTable::with_capacity(lines);
     let mut list = WordList {
         texts: String::with_capacity(input.len()),
         keys: String::new(),

@@ -26,10 +26,12 @@
 //! ends, against plain game-tree search over the words themselves; every position of random
 //! games through [`Rules`].
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
+use std::hash::BuildHasher;
 use std::sync::OnceLock;
 
 use foldhash::fast::RandomState;
+use hashbrown::HashTable;
 use thiserror::Error;
 
 use crate::bounded_search::{analysis_by_move, Outcome, SearchBound};
@@ -192,34 +194,46 @@ impl WordChain {
         go_on: &dyn Fn() -> bool,
     ) -> Result<Self, WordChainError> {
         let k = rule.key_length();
-        // The words given, end to end; then those played, each with its position among
-        // those given: a repeat is found by hashing the words (the first occurrence kept).
-        let (mut given, mut given_ends) = (String::new(), Vec::new());
-        for word in words {
-            given.push_str(word.as_ref());
-            given_ends.push(given.len());
-        }
-        let mut seen: HashSet<&str, RandomState> =
-            HashSet::with_capacity_and_hasher(given_ends.len(), RandomState::default());
-        let (mut texts, mut ends) = (String::with_capacity(given.len()), Vec::new());
-        let (mut sources, mut too_short): (Vec<u32>, _) = (Vec::new(), Vec::new());
-        let mut start = 0;
-        for (position, &end) in given_ends.iter().enumerate() {
-            let word = &given[start..end];
-            start = end;
-            if !seen.insert(word) {
+        // The words played end to end, each with its position among those given, and those
+        // too short; a repeat is found by hashing the words (the first occurrence kept):
+        // `seen` holds the words met, a played word by its index and a short one by its
+        // index in `too_short` with the top bit set.
+        const SHORT: u32 = 1 << 31;
+        let hasher = RandomState::default();
+        let words = words.into_iter();
+        let mut seen: HashTable<u32> = HashTable::with_capacity(words.size_hint().0);
+        let (mut texts, mut ends) = (String::new(), Vec::<usize>::new());
+        let (mut sources, mut too_short) = (Vec::<u32>::new(), Vec::<String>::new());
+        for (position, word) in words.enumerate() {
+            let word = word.as_ref();
+            let met = |&i: &u32| -> &str {
+                if i & SHORT == 0 {
+                    let start = (i as usize).checked_sub(1).map_or(0, |j| ends[j]);
+                    &texts[start..ends[i as usize]]
+                } else {
+                    &too_short[(i & !SHORT) as usize]
+                }
+            };
+            let hash = hasher.hash_one(word);
+            if seen.find(hash, |i| met(i) == word).is_some() {
                 continue;
             }
-            if word.chars().nth(k.saturating_sub(1)).is_none() {
+            let short = word.chars().nth(k.saturating_sub(1)).is_none();
+            let index = if short {
+                too_short.len() as u32 | SHORT
+            } else {
+                ends.len() as u32
+            };
+            seen.insert_unique(hash, index, |i| hasher.hash_one(met(i)));
+            if short {
                 too_short.push(word.to_string());
-                continue;
+            } else {
+                texts.push_str(word);
+                ends.push(texts.len());
+                sources.push(u32::try_from(position).expect("fewer than 2^32 words"));
             }
-            texts.push_str(word);
-            ends.push(texts.len());
-            sources.push(u32::try_from(position).expect("fewer than 2^32 words"));
         }
         drop(seen);
-        drop(given);
         if ends.is_empty() {
             return Err(WordChainError::NoWords);
         }
