@@ -92,6 +92,67 @@ impl ChainRule {
     }
 }
 
+/// The words of a chain, repeats and words too short for the rule set aside.
+struct Played {
+    /// The words played end to end: word `i` ends at `ends[i]`.
+    texts: String,
+    ends: Vec<usize>,
+    /// Per word played: its position among the words given (repeats counted).
+    sources: Vec<u32>,
+    /// The words shorter than a key, each once.
+    too_short: Vec<String>,
+}
+
+/// A word of `too_short` in the table of words met ([`played`]): its index with this bit set.
+const SHORT: u32 = 1 << 31;
+
+/// Sorts `words` into those played and those too short for keys of `k` characters, each
+/// once (the first occurrence kept): a repeat is found by hashing the words into a table
+/// of the words met, a played word by its index, a short one by its index in `too_short`
+/// with [`SHORT`] set.
+fn played<S: AsRef<str>>(words: impl IntoIterator<Item = S>, k: usize) -> Played {
+    let hasher = RandomState::default();
+    let words = words.into_iter();
+    let mut seen: HashTable<u32> = HashTable::with_capacity(words.size_hint().0);
+    let (mut texts, mut ends) = (String::new(), Vec::<usize>::new());
+    let (mut sources, mut too_short) = (Vec::<u32>::new(), Vec::<String>::new());
+    for (position, word) in words.enumerate() {
+        let word = word.as_ref();
+        let met = |&i: &u32| -> &str {
+            if i & SHORT == 0 {
+                let start = (i as usize).checked_sub(1).map_or(0, |j| ends[j]);
+                &texts[start..ends[i as usize]]
+            } else {
+                &too_short[(i & !SHORT) as usize]
+            }
+        };
+        let hash = hasher.hash_one(word);
+        if seen.find(hash, |i| met(i) == word).is_some() {
+            continue;
+        }
+        let short = word.chars().nth(k.saturating_sub(1)).is_none();
+        let index = if short {
+            too_short.len() as u32 | SHORT
+        } else {
+            ends.len() as u32
+        };
+        seen.insert_unique(hash, index, |i| hasher.hash_one(met(i)));
+        if short {
+            too_short.push(word.to_string());
+        } else {
+            texts.push_str(word);
+            ends.push(texts.len());
+            sources.push(u32::try_from(position).expect("fewer than 2^32 words"));
+        }
+    }
+    Played {
+        texts,
+        ends,
+        sources,
+        too_short,
+    }
+}
+
 /// Bits a character takes in a packed key (Unicode scalar values are below 2^21).
 const CHAR_BITS: u32 = 21;
 
@@ -194,46 +255,12 @@ impl WordChain {
         go_on: &dyn Fn() -> bool,
     ) -> Result<Self, WordChainError> {
         let k = rule.key_length();
-        // The words played end to end, each with its position among those given, and those
-        // too short; a repeat is found by hashing the words (the first occurrence kept):
-        // `seen` holds the words met, a played word by its index and a short one by its
-        // index in `too_short` with the top bit set.
-        const SHORT: u32 = 1 << 31;
-        let hasher = RandomState::default();
-        let words = words.into_iter();
-        let mut seen: HashTable<u32> = HashTable::with_capacity(words.size_hint().0);
-        let (mut texts, mut ends) = (String::new(), Vec::<usize>::new());
-        let (mut sources, mut too_short) = (Vec::<u32>::new(), Vec::<String>::new());
-        for (position, word) in words.enumerate() {
-            let word = word.as_ref();
-            let met = |&i: &u32| -> &str {
-                if i & SHORT == 0 {
-                    let start = (i as usize).checked_sub(1).map_or(0, |j| ends[j]);
-                    &texts[start..ends[i as usize]]
-                } else {
-                    &too_short[(i & !SHORT) as usize]
-                }
-            };
-            let hash = hasher.hash_one(word);
-            if seen.find(hash, |i| met(i) == word).is_some() {
-                continue;
-            }
-            let short = word.chars().nth(k.saturating_sub(1)).is_none();
-            let index = if short {
-                too_short.len() as u32 | SHORT
-            } else {
-                ends.len() as u32
-            };
-            seen.insert_unique(hash, index, |i| hasher.hash_one(met(i)));
-            if short {
-                too_short.push(word.to_string());
-            } else {
-                texts.push_str(word);
-                ends.push(texts.len());
-                sources.push(u32::try_from(position).expect("fewer than 2^32 words"));
-            }
-        }
-        drop(seen);
+        let Played {
+            texts,
+            ends,
+            sources,
+            too_short,
+        } = played(words, k);
         if ends.is_empty() {
             return Err(WordChainError::NoWords);
         }
