@@ -522,6 +522,7 @@ impl WordChainSolution {
                 (said, Some(replies))
             }
         };
+        let k = self.chain.rule().key_length();
         Ok(WordChainReport {
             kind: "words",
             game: "words",
@@ -533,10 +534,7 @@ impl WordChainSolution {
             after,
             winning_replies,
             too_short: (0..self.list.len())
-                .filter(|&i| {
-                    let k = self.chain.rule().key_length();
-                    self.list.key(i).chars().nth(k - 1).is_none()
-                })
+                .filter(|&i| self.list.key(i).chars().nth(k - 1).is_none())
                 .map(|i| self.list.text(i).to_string())
                 .collect(),
             max_positions: self.options.max_positions,

@@ -23,6 +23,15 @@ const HUGE: usize = 2 << 20;
 /// The least block advised: two huge pages, so that one whole one lies inside.
 const LARGE: usize = 2 * HUGE;
 
+/// The block of `size` bytes at `ptr` (null when the allocation failed), its whole huge
+/// pages advised when it is [`LARGE`].
+fn advised(ptr: *mut u8, size: usize) -> *mut u8 {
+    if size >= LARGE && !ptr.is_null() {
+        advise(ptr, size);
+    }
+    ptr
+}
+
 /// Advises the whole huge pages inside the block of `size` bytes at `ptr`.
 fn advise(ptr: *mut u8, size: usize) {
     let start = (ptr as usize).next_multiple_of(HUGE);
@@ -42,20 +51,12 @@ fn advise(ptr: *mut u8, size: usize) {
 unsafe impl GlobalAlloc for HugePages {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         // SAFETY: the caller's guarantees for `layout`, passed on.
-        let ptr = unsafe { System.alloc(layout) };
-        if layout.size() >= LARGE && !ptr.is_null() {
-            advise(ptr, layout.size());
-        }
-        ptr
+        advised(unsafe { System.alloc(layout) }, layout.size())
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         // SAFETY: as in `alloc`.
-        let ptr = unsafe { System.alloc_zeroed(layout) };
-        if layout.size() >= LARGE && !ptr.is_null() {
-            advise(ptr, layout.size());
-        }
-        ptr
+        advised(unsafe { System.alloc_zeroed(layout) }, layout.size())
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
@@ -66,10 +67,6 @@ unsafe impl GlobalAlloc for HugePages {
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         // SAFETY: `ptr` came from `System` with `layout`; the caller's guarantees for
         // `new_size`, passed on.
-        let grown = unsafe { System.realloc(ptr, layout, new_size) };
-        if new_size >= LARGE && !grown.is_null() {
-            advise(grown, new_size);
-        }
-        grown
+        advised(unsafe { System.realloc(ptr, layout, new_size) }, new_size)
     }
 }

@@ -92,11 +92,37 @@ impl ChainRule {
     }
 }
 
-/// The words of a chain, repeats and words too short for the rule set aside.
-struct Played {
-    /// The words played end to end: word `i` ends at `ends[i]`.
+/// Words held end to end in one string: word `i` ends at `ends[i]`.
+#[derive(Debug, Clone, Default)]
+struct Words {
     texts: String,
     ends: Vec<usize>,
+}
+
+impl Words {
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    fn get(&self, i: usize) -> &str {
+        let start = i.checked_sub(1).map_or(0, |j| self.ends[j]);
+        &self.texts[start..self.ends[i]]
+    }
+
+    fn push(&mut self, word: &str) {
+        self.texts.push_str(word);
+        self.ends.push(self.texts.len());
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &str> {
+        (0..self.len()).map(|i| self.get(i))
+    }
+}
+
+/// The words of a chain, repeats and words too short for the rule set aside.
+struct Played {
+    /// The words played.
+    words: Words,
     /// Per word played: its position among the words given (repeats counted).
     sources: Vec<u32>,
     /// The words shorter than a key, each once.
@@ -110,18 +136,17 @@ const SHORT: u32 = 1 << 31;
 /// once (the first occurrence kept): a repeat is found by hashing the words into a table
 /// of the words met, a played word by its index, a short one by its index in `too_short`
 /// with [`SHORT`] set.
-fn played<S: AsRef<str>>(words: impl IntoIterator<Item = S>, k: usize) -> Played {
+fn played<S: AsRef<str>>(given: impl IntoIterator<Item = S>, k: usize) -> Played {
     let hasher = RandomState::default();
-    let words = words.into_iter();
-    let mut seen: HashTable<u32> = HashTable::with_capacity(words.size_hint().0);
-    let (mut texts, mut ends) = (String::new(), Vec::<usize>::new());
+    let given = given.into_iter();
+    let mut seen: HashTable<u32> = HashTable::with_capacity(given.size_hint().0);
+    let mut words = Words::default();
     let (mut sources, mut too_short) = (Vec::<u32>::new(), Vec::<String>::new());
-    for (position, word) in words.enumerate() {
+    for (position, word) in given.enumerate() {
         let word = word.as_ref();
         let met = |&i: &u32| -> &str {
             if i & SHORT == 0 {
-                let start = (i as usize).checked_sub(1).map_or(0, |j| ends[j]);
-                &texts[start..ends[i as usize]]
+                words.get(i as usize)
             } else {
                 &too_short[(i & !SHORT) as usize]
             }
@@ -134,20 +159,18 @@ fn played<S: AsRef<str>>(words: impl IntoIterator<Item = S>, k: usize) -> Played
         let index = if short {
             too_short.len() as u32 | SHORT
         } else {
-            ends.len() as u32
+            words.len() as u32
         };
         seen.insert_unique(hash, index, |i| hasher.hash_one(met(i)));
         if short {
             too_short.push(word.to_string());
         } else {
-            texts.push_str(word);
-            ends.push(texts.len());
+            words.push(word);
             sources.push(u32::try_from(position).expect("fewer than 2^32 words"));
         }
     }
     Played {
-        texts,
-        ends,
+        words,
         sources,
         too_short,
     }
@@ -201,9 +224,8 @@ pub struct WordChain {
     rule: ChainRule,
     bound: SearchBound,
     pruning: Pruning,
-    /// The words played, end to end: word `i` ends at `ends[i]`.
-    texts: String,
-    ends: Vec<usize>,
+    /// The words played, repeats removed, in the order given.
+    words: Words,
     too_short: Vec<String>,
     /// The indices of the words, sorted by word: [`WordChain::word_index`] searches it (sorted
     /// on its first call).
@@ -256,12 +278,11 @@ impl WordChain {
     ) -> Result<Self, WordChainError> {
         let k = rule.key_length();
         let Played {
-            texts,
-            ends,
+            words,
             sources,
             too_short,
         } = played(words, k);
-        if ends.is_empty() {
+        if words.len() == 0 {
             return Err(WordChainError::NoWords);
         }
         // Every word's two keys, packed, numbered as first met, then renumbered in
@@ -274,12 +295,10 @@ impl WordChain {
                 met.len() as u32 - 1
             })
         };
-        let mut arcs: Vec<(u32, u32)> = Vec::with_capacity(ends.len());
-        let mut start = 0;
-        for &end in &ends {
-            let (first, last) = packed_keys(&texts[start..end], k);
+        let mut arcs: Vec<(u32, u32)> = Vec::with_capacity(words.len());
+        for word in words.iter() {
+            let (first, last) = packed_keys(word, k);
             arcs.push((id(first), id(last)));
-            start = end;
         }
         let mut by_key: Vec<u32> = (0..met.len() as u32).collect();
         by_key.sort_unstable_by_key(|&i| met[i as usize]);
@@ -318,8 +337,7 @@ impl WordChain {
             rule,
             bound,
             pruning,
-            texts,
-            ends,
+            words,
             too_short,
             index: OnceLock::new(),
             sources,
@@ -337,7 +355,7 @@ impl WordChain {
 
     /// How many words are played (repeats and words too short for the rule aside).
     pub fn word_count(&self) -> usize {
-        self.ends.len()
+        self.words.len()
     }
 
     /// The word of index `i` (`i` below [`WordChain::word_count`]): the words played,
@@ -346,8 +364,7 @@ impl WordChain {
     /// # Panics
     /// If `i` is not below [`WordChain::word_count`].
     pub fn word(&self, i: usize) -> &str {
-        let start = i.checked_sub(1).map_or(0, |j| self.ends[j]);
-        &self.texts[start..self.ends[i]]
+        self.words.get(i)
     }
 
     /// The words too short for the rule's key, which are not played.
