@@ -12,6 +12,7 @@
 //! `geography-rules` against plain game-tree search.
 
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 use geography_formats::{word_key, WordList, WrittenGraph};
 use geography_rules::{
@@ -150,11 +151,11 @@ impl OutcomeReport {
 #[derive(Debug, Clone)]
 pub enum GraphPlayed {
     /// The token game on a digraph.
-    Digraph(Digraph),
+    Digraph(Arc<Digraph>),
     /// Edge geography on an undirected multigraph.
-    Multigraph(Multigraph),
+    Multigraph(Arc<Multigraph>),
     /// Edge geography on a multi-digraph.
-    Multidigraph(Digraph),
+    Multidigraph(Arc<Digraph>),
 }
 
 impl GraphPlayed {
@@ -169,16 +170,16 @@ impl GraphPlayed {
         Ok(match (game, written.directed) {
             // The token game never uses a loop, and merges parallel arcs: the digraph keeps
             // their multiplicity, which its report and its solver do not count.
-            (GraphGame::Token, true) => GraphPlayed::Digraph(
+            (GraphGame::Token, true) => GraphPlayed::Digraph(Arc::new(
                 Digraph::from_arcs(written.vertices, pairs.filter(|(u, v)| u != v))
                     .map_err(|e| internal(&e))?,
-            ),
-            (GraphGame::Edge, true) => GraphPlayed::Multidigraph(
+            )),
+            (GraphGame::Edge, true) => GraphPlayed::Multidigraph(Arc::new(
                 Digraph::from_arcs(written.vertices, pairs).map_err(|e| internal(&e))?,
-            ),
-            (GraphGame::Edge, false) => GraphPlayed::Multigraph(
+            )),
+            (GraphGame::Edge, false) => GraphPlayed::Multigraph(Arc::new(
                 Multigraph::from_edges(written.vertices, pairs).map_err(|e| internal(&e))?,
-            ),
+            )),
             (GraphGame::Token, false) => {
                 return Err(JobError::Internal(
                     "the token game on an undirected graph is solved by `solve`".into(),
@@ -247,12 +248,14 @@ pub fn solve_graph_game(
     let go_on = || budget.searching();
     let bound = options.bound();
     let solved = match graph {
-        GraphPlayed::Digraph(g) => Solved::Vertex(solve_directed_vertex_while(g, bound, &go_on)),
+        GraphPlayed::Digraph(g) => {
+            Solved::Vertex(solve_directed_vertex_while(Arc::clone(g), bound, &go_on))
+        }
         GraphPlayed::Multigraph(g) => {
-            Solved::UndirectedEdge(solve_undirected_edge_while(g, bound, &go_on))
+            Solved::UndirectedEdge(solve_undirected_edge_while(Arc::clone(g), bound, &go_on))
         }
         GraphPlayed::Multidigraph(g) => Solved::DirectedEdge(solve_directed_edge_while(
-            g,
+            Arc::clone(g),
             bound,
             Pruning::default(),
             &go_on,
@@ -307,17 +310,20 @@ impl GraphSolution {
 
     /// The report.
     pub fn report(&self) -> OutcomeReport {
+        let outcomes = self.outcomes();
+        let count = |of: Outcome| outcomes.iter().filter(|&&o| o == of).count();
         let mut report = OutcomeReport {
             kind: self.kind,
             game: self.game(),
             vertices: self.vertices,
             edges: self.edges,
-            mover_wins: Vec::new(),
-            mover_loses: Vec::new(),
-            undecided: Vec::new(),
+            // Each list sized once: a million starts would otherwise copy it as it grows.
+            mover_wins: Vec::with_capacity(count(Outcome::Win)),
+            mover_loses: Vec::with_capacity(count(Outcome::Lose)),
+            undecided: Vec::with_capacity(count(Outcome::Undecided)),
             max_positions: self.options.max_positions,
         };
-        for (v, outcome) in self.outcomes().iter().enumerate() {
+        for (v, outcome) in outcomes.iter().enumerate() {
             match outcome {
                 Outcome::Win => report.mover_wins.push(v as u32),
                 Outcome::Lose => report.mover_loses.push(v as u32),
@@ -419,17 +425,18 @@ pub fn solve_word_chain(
     // ([`WordChain::source`]), are the list's.
     let keys = list.keys();
     let go_on = || budget.searching();
-    let chain = WordChain::new_while(keys, rule, options.bound(), Pruning::default(), &go_on)
-        .map_err(|WordChainError::NoWords| {
-            JobError::Input(geography_formats::InputError::new(
-                1,
-                1,
-                format!(
-                    "no word is long enough to play under the rule {}",
-                    rule.name()
-                ),
-            ))
-        })?;
+    let chain =
+        WordChain::of_distinct_while(keys, rule, options.bound(), Pruning::default(), &go_on)
+            .map_err(|WordChainError::NoWords| {
+                JobError::Input(geography_formats::InputError::new(
+                    1,
+                    1,
+                    format!(
+                        "no word is long enough to play under the rule {}",
+                        rule.name()
+                    ),
+                ))
+            })?;
     Ok(WordChainSolution {
         list,
         chain,

@@ -255,14 +255,7 @@ fn game_result(
     let report = solve(game, options, &Budget::unlimited())
         .map_err(|error| Failure::Input(format!("error: {error}")))?;
     if args.json {
-        // serde_json writes a few bytes at a time: a concrete buffer takes them inline, where
-        // `out` would cost a dynamic call each (a tenth of a large board's run).
-        let mut buffered = BufWriter::with_capacity(1 << 16, &mut *out);
-        return serde_json::to_writer(&mut buffered, &report)
-            .map_err(io::Error::from)
-            .and_then(|()| buffered.write_all(b"\n"))
-            .and_then(|()| buffered.flush())
-            .or_else(|e| ignore_closed_pipe(&e));
+        return write_json(out, &report);
     }
     let mut text = report.summary().join("\n");
     text.push('\n');
@@ -318,7 +311,7 @@ fn graph_game_result(out: &mut dyn Write, args: &Args, graph: &GraphPlayed) -> R
         .map_err(|error| Failure::Input(format!("error: {error}")))?
         .report();
     if args.json {
-        return write(out, &json_line(&report));
+        return write_json(out, &report);
     }
     let list = |vs: &[u32]| vs.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
     let mut text = report.summary();
@@ -343,7 +336,7 @@ fn word_chain_result(out: &mut dyn Write, args: &Args, list: WordList) -> Result
         .and_then(|solution| solution.report(args.after.as_deref()))
         .map_err(|error| Failure::Input(format!("error: {error}")))?;
     if args.json {
-        return write(out, &json_line(&report));
+        return write_json(out, &report);
     }
     let mut text = report.summary();
     text.push('\n');
@@ -370,7 +363,7 @@ fn slither_result(out: &mut dyn Write, args: &Args, game: &Game) -> Result<(), F
     let report = solve_slither_game(game, &Budget::unlimited())
         .map_err(|error| Failure::Input(format!("error: {error}")))?;
     if args.json {
-        return write(out, &json_line(&report));
+        return write_json(out, &report);
     }
     write(out, &slither_text(&report))
 }
@@ -408,6 +401,18 @@ fn draw_solution(report: &SolveReport<'_>, colour: bool) -> String {
             Mark::Lose
         }
     })
+}
+
+/// Writes `value` as one line of JSON, straight to `out` (no string of the whole report).
+fn write_json(out: &mut dyn Write, value: &impl Serialize) -> Result<(), Failure> {
+    // serde_json writes a few bytes at a time: a concrete buffer takes them inline, where
+    // `out` would cost a dynamic call each (a tenth of a large board's run).
+    let mut buffered = BufWriter::with_capacity(1 << 16, out);
+    serde_json::to_writer(&mut buffered, value)
+        .map_err(io::Error::from)
+        .and_then(|()| buffered.write_all(b"\n"))
+        .and_then(|()| buffered.flush())
+        .or_else(|e| ignore_closed_pipe(&e))
 }
 
 fn json_line(value: &impl Serialize) -> String {

@@ -11,6 +11,8 @@
 //! symmetric digraph answers as the undirected token game on the same pairs ([`Solution`]),
 //! every vertex is decided where no search is needed. Every timed run asserts the same.
 
+use std::sync::Arc;
+
 use criterion::Criterion;
 use geography_matching::{Graph, Random};
 use geography_rules::StartOutcomes;
@@ -52,46 +54,59 @@ fn main() {
         .into_iter()
         .map(|(u, v)| (u.min(v), u.max(v)))
         .collect();
-    let dag = Digraph::from_arcs(n, dag).unwrap();
-    let expected = solve_directed_vertex(&dag, bound).mover_wins();
-    assert!(solve_directed_vertex(&dag, bound).undecided().is_empty());
+    // Shared, so that a timed run does not copy the graph.
+    let dag = Arc::new(Digraph::from_arcs(n, dag).unwrap());
+    let expected = solve_directed_vertex(Arc::clone(&dag), bound).mover_wins();
+    assert!(solve_directed_vertex(Arc::clone(&dag), bound)
+        .undecided()
+        .is_empty());
     criterion.bench_function("vertex geography, random DAG 1e5 x 5e5", |b| {
-        b.iter(|| assert_eq!(solve_directed_vertex(&dag, bound).mover_wins(), expected));
+        b.iter(|| {
+            assert_eq!(
+                solve_directed_vertex(Arc::clone(&dag), bound).mover_wins(),
+                expected
+            );
+        });
     });
 
     let pairs = random_pairs(&mut random, n, 2 * n);
     let undirected = Graph::from_edges(n, pairs.iter().copied()).unwrap();
     let expected = Solution::new(&undirected).mover_wins_from();
     let symmetric =
-        Digraph::from_arcs(n, pairs.iter().flat_map(|&(u, v)| [(u, v), (v, u)])).unwrap();
+        Arc::new(Digraph::from_arcs(n, pairs.iter().flat_map(|&(u, v)| [(u, v), (v, u)])).unwrap());
     assert_eq!(
-        solve_directed_vertex(&symmetric, bound).mover_wins(),
+        solve_directed_vertex(Arc::clone(&symmetric), bound).mover_wins(),
         expected
     );
     criterion.bench_function("vertex geography, symmetric 1e5 x 2e5", |b| {
         b.iter(|| {
             assert_eq!(
-                solve_directed_vertex(&symmetric, bound).mover_wins(),
+                solve_directed_vertex(Arc::clone(&symmetric), bound).mover_wins(),
                 expected
             );
         });
     });
 
-    let open = Multigraph::from_edges(40 * 40, board(40)).unwrap();
-    let expected = solve_undirected_edge(&open, bound).mover_wins();
-    assert!(solve_undirected_edge(&open, bound).is_bipartite());
+    let open = Arc::new(Multigraph::from_edges(40 * 40, board(40)).unwrap());
+    let expected = solve_undirected_edge(Arc::clone(&open), bound).mover_wins();
+    assert!(solve_undirected_edge(Arc::clone(&open), bound).is_bipartite());
     criterion.bench_function("edge geography, open board 40 x 40", |b| {
-        b.iter(|| assert_eq!(solve_undirected_edge(&open, bound).mover_wins(), expected));
+        b.iter(|| {
+            assert_eq!(
+                solve_undirected_edge(Arc::clone(&open), bound).mover_wins(),
+                expected
+            );
+        });
     });
 
     let arcs = random_pairs(&mut random, 8, 22);
-    let multi = Digraph::from_arcs(8, arcs).unwrap();
-    let expected = solve_directed_edge(&multi, bound, Pruning::default())
+    let multi = Arc::new(Digraph::from_arcs(8, arcs).unwrap());
+    let expected = solve_directed_edge(Arc::clone(&multi), bound, Pruning::default())
         .outcomes()
         .to_vec();
     criterion.bench_function("directed edge geography, 8 vertices 20 arcs", |b| {
         b.iter(|| {
-            let s = solve_directed_edge(&multi, bound, Pruning::default());
+            let s = solve_directed_edge(Arc::clone(&multi), bound, Pruning::default());
             assert_eq!(s.outcomes(), expected);
         });
     });

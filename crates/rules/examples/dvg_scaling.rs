@@ -30,7 +30,7 @@ fn main() {
         let mut runs = Vec::new();
         for retrograde in [true, false] {
             let start = Instant::now();
-            let s = solve_directed_vertex_switched(&g, SearchBound::default(), retrograde);
+            let s = solve_directed_vertex_switched(g.clone(), SearchBound::default(), retrograde);
             let seconds = start.elapsed().as_secs_f64();
             println!(
                 "{path}: labels {}: {seconds:.3} s, {} win, {} lose, {} undecided",

@@ -93,7 +93,11 @@ pub(crate) fn distinct_pairs(
         return Err(DigraphError::TooLarge);
     }
     let pairs = pairs.into_iter();
-    let mut given: Vec<(u32, u32)> = Vec::with_capacity(pairs.size_hint().0);
+    // Room for as many pairs as may come, up to 2^24 (a filtered list promises none): the
+    // pages past the pairs that do come are never touched, and the list is not copied to
+    // grow before it passes 2^24.
+    let (least, most) = pairs.size_hint();
+    let mut given: Vec<(u32, u32)> = Vec::with_capacity(most.unwrap_or(least).min(1 << 24));
     for (index, (u, v)) in pairs.enumerate() {
         if let Some(vertex) = [u, v].into_iter().find(|&x| x as usize >= vertex_count) {
             return Err(DigraphError::VertexOutOfRange {
@@ -329,10 +333,12 @@ pub fn strong_components(graph: &Digraph) -> Components {
     // live preorder number, and "reaches something lower" is one comparison, with one array
     // touched per arc.
     let mut rindex = vec![0u32; n];
-    let mut stack: Vec<u32> = Vec::new();
+    // Room for every vertex on both stacks: memory is only touched as deep as the search
+    // goes, and neither stack is ever copied to grow.
+    let mut stack: Vec<u32> = Vec::with_capacity(n);
     // (vertex, next out-arc id to look at, its last out-arc id + 1, whether it is still its
     // component's root): arc ids fit in u32 (`distinct_pairs` refuses more).
-    let mut frames: Vec<(u32, u32, u32, bool)> = Vec::new();
+    let mut frames: Vec<(u32, u32, u32, bool)> = Vec::with_capacity(n);
     let arcs_of = |u: u32| {
         let arcs = graph.out_arcs(u);
         (arcs.start as u32, arcs.end as u32)

@@ -74,6 +74,8 @@
 //! every outcome and winning move against plain game-tree search over the multiplicities;
 //! every position of random games through [`Rules`].
 
+use std::sync::Arc;
+
 use geography_matching::Random;
 
 use crate::bounded_search::{
@@ -120,18 +122,30 @@ impl Pruning {
 pub(crate) fn reduce(graph: &Digraph, left: &[u32], pruning: Pruning) -> Vec<u32> {
     let mut reduced = left.to_vec();
     for a in 0..graph.distinct_arc_count() {
+        // An arc and its reverse are reduced together, from the one whose tail is lower.
         let (u, v) = graph.arc(a);
-        if u == v {
-            if pruning.loop_pairs {
-                reduced[a] = left[a] % 2;
-            }
-        } else if pruning.opposite_pairs {
-            if let Some(b) = graph.find_arc(v, u) {
-                reduced[a] = left[a].saturating_sub(left[b]);
-            }
+        if u <= v {
+            reduce_at(graph, left, &mut reduced, a, pruning);
         }
     }
     reduced
+}
+
+/// Writes into `reduced` the reduced multiplicities of arc `a` and of its reverse (a loop
+/// is its own), from the multiplicities `left`: the reductions depend on nothing else.
+fn reduce_at(graph: &Digraph, left: &[u32], reduced: &mut [u32], a: usize, pruning: Pruning) {
+    let (u, v) = graph.arc(a);
+    reduced[a] = left[a];
+    if u == v {
+        if pruning.loop_pairs {
+            reduced[a] = left[a] % 2;
+        }
+    } else if pruning.opposite_pairs {
+        if let Some(b) = graph.find_arc(v, u) {
+            reduced[a] = left[a].saturating_sub(left[b]);
+            reduced[b] = left[b].saturating_sub(left[a]);
+        }
+    }
 }
 
 /// Retrograde analysis of the root multiplicities `root` from the vertices with no arc out:
@@ -383,8 +397,11 @@ pub(crate) fn move_outcome(
     if shared.root()[a] > 0 {
         return flip(shared.outcome(head, &[a], bound, go_on).0);
     }
+    // One copy of `a` fewer changes the reduction of `a` and of its reverse only.
     left[a] -= 1;
-    let root = reduce(graph, left, shared.pruning);
+    let mut root = shared.root().to_vec();
+    reduce_at(graph, left, &mut root, a, shared.pruning);
+    debug_assert_eq!(root, reduce(graph, left, shared.pruning));
     left[a] += 1;
     let mut own = EdgeSearch::new(graph, root, shared.pruning);
     flip(own.outcome(head, &[], bound, go_on).0)
@@ -394,7 +411,7 @@ pub(crate) fn move_outcome(
 /// which moves.
 #[derive(Debug, Clone)]
 pub struct DirectedEdgeSolution {
-    graph: Digraph,
+    graph: Arc<Digraph>,
     bound: SearchBound,
     pruning: Pruning,
     outcomes: Vec<Outcome>,
@@ -413,13 +430,13 @@ const NONE: u32 = u32::MAX;
 /// // game (0 → 1 is answered by 1 → 0). From 1 both moves win: 1 → 2 at once, and 1 → 0,
 /// // a cancelled arc, leaves 0 → 1 unmatched: the opponent must take it, then 1 → 2.
 /// let g = Digraph::from_arcs(3, [(0, 1), (1, 0), (1, 2)]).unwrap();
-/// let s = solve_directed_edge(&g, SearchBound::default(), Pruning::default());
+/// let s = solve_directed_edge(g, SearchBound::default(), Pruning::default());
 /// assert_eq!(s.mover_wins(), [1]);
 /// assert_eq!(s.mover_loses(), [0, 2]);
 /// assert_eq!(s.winning_moves(1), [(1, 0), (1, 2)]);
 /// ```
 pub fn solve_directed_edge(
-    graph: &Digraph,
+    graph: impl Into<Arc<Digraph>>,
     bound: SearchBound,
     pruning: Pruning,
 ) -> DirectedEdgeSolution {
@@ -429,11 +446,13 @@ pub fn solve_directed_edge(
 /// [`solve_directed_edge`], asking `go_on` as the searches go: once it answers false,
 /// every start not yet decided is undecided.
 pub fn solve_directed_edge_while(
-    graph: &Digraph,
+    graph: impl Into<Arc<Digraph>>,
     bound: SearchBound,
     pruning: Pruning,
     go_on: &dyn Fn() -> bool,
 ) -> DirectedEdgeSolution {
+    let shared = graph.into();
+    let graph = &*shared;
     let n = graph.vertex_count();
     let raw: Vec<u32> = (0..graph.distinct_arc_count())
         .map(|a| graph.multiplicity(a))
@@ -452,7 +471,7 @@ pub fn solve_directed_edge_while(
         }
     }
     DirectedEdgeSolution {
-        graph: graph.clone(),
+        graph: shared,
         bound,
         pruning,
         outcomes,

@@ -60,6 +60,7 @@
 //! position of random games through [`Rules`].
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use crate::bounded_search::{
     analysis_by_move, search, Expansion, Outcome, SearchBound, SearchGame, StartOutcomes, Table,
@@ -74,7 +75,7 @@ use crate::vertex_geography::flip;
 /// which moves.
 #[derive(Debug, Clone)]
 pub struct UndirectedEdgeSolution {
-    graph: Multigraph,
+    graph: Arc<Multigraph>,
     bound: SearchBound,
     colouring: Option<Vec<bool>>,
     outcomes: Vec<Outcome>,
@@ -93,23 +94,28 @@ const NONE: u32 = u32::MAX;
 /// // A path 0 – 1 – 2: from the middle the mover takes an edge and the opponent is stuck;
 /// // from an end the mover goes to the middle, the opponent takes the other edge.
 /// let path = Multigraph::from_edges(3, [(0, 1), (1, 2)]).unwrap();
-/// let s = solve_undirected_edge(&path, SearchBound::default());
+/// let s = solve_undirected_edge(path, SearchBound::default());
 /// assert!(s.is_bipartite());
 /// assert_eq!(s.mover_wins(), [1]);
 /// assert_eq!(s.mover_loses(), [0, 2]);
 /// assert_eq!(s.winning_moves(1), [(1, 0), (1, 2)]);
 /// ```
-pub fn solve_undirected_edge(graph: &Multigraph, bound: SearchBound) -> UndirectedEdgeSolution {
+pub fn solve_undirected_edge(
+    graph: impl Into<Arc<Multigraph>>,
+    bound: SearchBound,
+) -> UndirectedEdgeSolution {
     solve_undirected_edge_while(graph, bound, &|| true)
 }
 
 /// [`solve_undirected_edge`], asking `go_on` as the searches go: once it answers false,
 /// every start not yet decided is undecided.
 pub fn solve_undirected_edge_while(
-    graph: &Multigraph,
+    graph: impl Into<Arc<Multigraph>>,
     bound: SearchBound,
     go_on: &dyn Fn() -> bool,
 ) -> UndirectedEdgeSolution {
+    let shared = graph.into();
+    let graph = &*shared;
     let n = graph.vertex_count();
     let colouring = graph.two_colouring();
     let parity = full_parity(graph);
@@ -157,7 +163,7 @@ pub fn solve_undirected_edge_while(
         }
     }
     UndirectedEdgeSolution {
-        graph: graph.clone(),
+        graph: shared,
         bound,
         colouring,
         outcomes,

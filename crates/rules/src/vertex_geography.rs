@@ -102,6 +102,8 @@
 //! and off ([`solve_directed_vertex_switched`]); every position of random games through
 //! [`Rules`]. Below: the labels' claim position by position.
 
+use std::sync::Arc;
+
 use crate::bounded_search::{
     analysis_by_move, search, Expansion, HashedTable, Outcome, SearchBound, SearchGame,
     StartOutcomes, Value,
@@ -130,7 +132,7 @@ enum Method {
 /// Who wins directed vertex geography from every start vertex, and with which moves.
 #[derive(Debug, Clone)]
 pub struct DirectedVertexSolution {
-    graph: Digraph,
+    graph: Arc<Digraph>,
     bound: SearchBound,
     retrograde: bool,
     components: Components,
@@ -148,25 +150,28 @@ pub struct DirectedVertexSolution {
 /// use geography_rules::StartOutcomes;
 /// // 0 → 1 → 2: from 0 the mover goes to 1 and the opponent to 2, then the mover is stuck.
 /// let g = Digraph::from_arcs(3, [(0, 1), (1, 2)]).unwrap();
-/// let s = solve_directed_vertex(&g, SearchBound::default());
+/// let s = solve_directed_vertex(g, SearchBound::default());
 /// assert_eq!(s.mover_wins(), [1]);
 /// assert_eq!(s.mover_loses(), [0, 2]);
 /// assert!(s.undecided().is_empty());
 /// assert_eq!(s.winning_moves(1), [2]);
 /// assert_eq!(s.outcome(0), Outcome::Lose);
 /// ```
-pub fn solve_directed_vertex(graph: &Digraph, bound: SearchBound) -> DirectedVertexSolution {
+pub fn solve_directed_vertex(
+    graph: impl Into<Arc<Digraph>>,
+    bound: SearchBound,
+) -> DirectedVertexSolution {
     solve_directed_vertex_while(graph, bound, &|| true)
 }
 
 /// [`solve_directed_vertex`], asking `go_on` as the searches go: once it answers false,
 /// every start not yet decided is undecided.
 pub fn solve_directed_vertex_while(
-    graph: &Digraph,
+    graph: impl Into<Arc<Digraph>>,
     bound: SearchBound,
     go_on: &dyn Fn() -> bool,
 ) -> DirectedVertexSolution {
-    solve(graph, bound, go_on, None, true)
+    solve(graph.into(), bound, go_on, None, true)
 }
 
 /// [`solve_directed_vertex`] with the retrograde labels on or off (`retrograde`): a switch
@@ -174,11 +179,11 @@ pub fn solve_directed_vertex_while(
 /// component is searched from every start.
 #[doc(hidden)]
 pub fn solve_directed_vertex_switched(
-    graph: &Digraph,
+    graph: impl Into<Arc<Digraph>>,
     bound: SearchBound,
     retrograde: bool,
 ) -> DirectedVertexSolution {
-    solve(graph, bound, &|| true, None, retrograde)
+    solve(graph.into(), bound, &|| true, None, retrograde)
 }
 
 /// [`solve_directed_vertex_while`] for the start vertices `starts` only: the components
@@ -197,26 +202,27 @@ pub fn solve_directed_vertex_switched(
 /// use geography_rules::{solve_directed_vertex_from, Digraph, Outcome, SearchBound};
 /// use geography_rules::StartOutcomes;
 /// let g = Digraph::from_arcs(4, [(0, 1), (1, 2), (3, 0)]).unwrap();
-/// let s = solve_directed_vertex_from(&g, SearchBound::default(), &[1], &|| true);
+/// let s = solve_directed_vertex_from(g, SearchBound::default(), &[1], &|| true);
 /// assert_eq!(s.outcome(1), Outcome::Win);
 /// assert_eq!(s.outcome(3), Outcome::Undecided); // not needed
 /// ```
 pub fn solve_directed_vertex_from(
-    graph: &Digraph,
+    graph: impl Into<Arc<Digraph>>,
     bound: SearchBound,
     starts: &[u32],
     go_on: &dyn Fn() -> bool,
 ) -> DirectedVertexSolution {
-    solve(graph, bound, go_on, Some(starts), true)
+    solve(graph.into(), bound, go_on, Some(starts), true)
 }
 
 fn solve(
-    graph: &Digraph,
+    shared: Arc<Digraph>,
     bound: SearchBound,
     go_on: &dyn Fn() -> bool,
     starts: Option<&[u32]>,
     retrograde: bool,
 ) -> DirectedVertexSolution {
+    let graph = &*shared;
     let n = graph.vertex_count();
     let components = strong_components(graph);
     // Top down (arcs go to lower components): what the starts need.
@@ -305,7 +311,7 @@ fn solve(
         method.push(m);
     }
     DirectedVertexSolution {
-        graph: graph.clone(),
+        graph: shared,
         bound,
         retrograde,
         components,
@@ -575,7 +581,8 @@ fn label_component(
     let comp = &components.component;
     let inside = |w: u32| w != removed && comp[w as usize] as usize == c;
     let members = components.members_of(c);
-    let mut queue = Vec::new();
+    // Each member is labelled once at most.
+    let mut queue = Vec::with_capacity(members.len());
     for &u in members {
         labels[u as usize] = Label::Open;
         if u == removed {
@@ -981,7 +988,7 @@ impl Rules for DirectedVertexGame<'_> {
         });
         let rest = Digraph::from_arcs(names.len(), arcs).expect("local vertices");
         let starts: Vec<u32> = legal_moves.iter().map(|&y| index[y as usize]).collect();
-        let solution = solve_directed_vertex_from(&rest, self.bound, &starts, go_on);
+        let solution = solve_directed_vertex_from(rest, self.bound, &starts, go_on);
         analysis_by_move(legal_moves, self.bound, |y| {
             flip(solution.outcome(index[y as usize]))
         })
@@ -1014,7 +1021,7 @@ mod tests {
             let m = n + random.below(2 * n);
             let arcs = random_arcs(&mut random, n, m);
             let g = Digraph::from_arcs(n, arcs).unwrap();
-            let solution = solve_directed_vertex(&g, SearchBound::default());
+            let solution = solve_directed_vertex(g.clone(), SearchBound::default());
             let components = &solution.components;
             let mut labels = vec![Label::Open; n];
             let mut open = vec![0; n];

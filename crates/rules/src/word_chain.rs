@@ -133,17 +133,27 @@ struct Played {
 const SHORT: u32 = 1 << 31;
 
 /// Sorts `words` into those played and those too short for keys of `k` characters, each
-/// once (the first occurrence kept): a repeat is found by hashing the words into a table
-/// of the words met, a played word by its index, a short one by its index in `too_short`
-/// with [`SHORT`] set.
-fn played<S: AsRef<str>>(given: impl IntoIterator<Item = S>, k: usize) -> Played {
+/// once (the first occurrence kept): unless the words are known to be `distinct`, a repeat
+/// is found by hashing the words into a table of the words met, a played word by its index,
+/// a short one by its index in `too_short` with [`SHORT`] set.
+fn played<S: AsRef<str>>(given: impl IntoIterator<Item = S>, k: usize, distinct: bool) -> Played {
     let hasher = RandomState::default();
     let given = given.into_iter();
-    let mut seen: HashTable<u32> = HashTable::with_capacity(given.size_hint().0);
+    let mut seen: HashTable<u32> =
+        HashTable::with_capacity(if distinct { 0 } else { given.size_hint().0 });
     let mut words = Words::default();
     let (mut sources, mut too_short) = (Vec::<u32>::new(), Vec::<String>::new());
     for (position, word) in given.enumerate() {
         let word = word.as_ref();
+        if distinct {
+            if word.chars().nth(k.saturating_sub(1)).is_none() {
+                too_short.push(word.to_string());
+            } else {
+                words.push(word);
+                sources.push(u32::try_from(position).expect("fewer than 2^32 words"));
+            }
+            continue;
+        }
         let met = |&i: &u32| -> &str {
             if i & SHORT == 0 {
                 words.get(i as usize)
@@ -207,6 +217,31 @@ fn unpacked(key: u64, k: usize) -> String {
             let c = (key >> (CHAR_BITS * i)) & ((1 << CHAR_BITS) - 1);
             char::from_u32(c as u32).expect("a packed character")
         })
+        .collect()
+}
+
+/// The most keys for which [`arc_ids`] numbers the arcs through a table of every pair
+/// (256 KiB).
+const TABLED_KEYS: usize = 256;
+
+/// The distinct arc of `graph` of each of `arcs` (every one an arc of `graph`): through a
+/// table of every (tail, head) pair when the keys are at most [`TABLED_KEYS`], as under
+/// `last1`, else by a binary search per arc.
+fn arc_ids(graph: &Digraph, arcs: &[(u32, u32)]) -> Vec<u32> {
+    let n = graph.vertex_count();
+    if n > TABLED_KEYS {
+        return arcs
+            .iter()
+            .map(|&(u, v)| graph.find_arc(u, v).expect("an arc of the graph") as u32)
+            .collect();
+    }
+    let mut table = vec![0u32; n * n];
+    for a in 0..graph.distinct_arc_count() {
+        let (u, v) = graph.arc(a);
+        table[u as usize * n + v as usize] = a as u32;
+    }
+    arcs.iter()
+        .map(|&(u, v)| table[u as usize * n + v as usize])
         .collect()
 }
 
@@ -276,12 +311,50 @@ impl WordChain {
         pruning: Pruning,
         go_on: &dyn Fn() -> bool,
     ) -> Result<Self, WordChainError> {
+        Self::build(
+            played(words, rule.key_length(), false),
+            rule,
+            bound,
+            pruning,
+            go_on,
+        )
+    }
+
+    /// [`WordChain::new_while`] on words known to be distinct, as the keys of a word list
+    /// are: no word is looked for as a repeat (a repeat given here would be played twice).
+    ///
+    /// # Errors
+    /// As [`WordChain::new`].
+    pub fn of_distinct_while<S: AsRef<str>>(
+        words: impl IntoIterator<Item = S>,
+        rule: ChainRule,
+        bound: SearchBound,
+        pruning: Pruning,
+        go_on: &dyn Fn() -> bool,
+    ) -> Result<Self, WordChainError> {
+        Self::build(
+            played(words, rule.key_length(), true),
+            rule,
+            bound,
+            pruning,
+            go_on,
+        )
+    }
+
+    /// Solves the chain of the words `played`.
+    fn build(
+        played: Played,
+        rule: ChainRule,
+        bound: SearchBound,
+        pruning: Pruning,
+        go_on: &dyn Fn() -> bool,
+    ) -> Result<Self, WordChainError> {
         let k = rule.key_length();
         let Played {
             words,
             sources,
             too_short,
-        } = played(words, k);
+        } = played;
         if words.len() == 0 {
             return Err(WordChainError::NoWords);
         }
@@ -315,10 +388,7 @@ impl WordChain {
             .collect();
         let graph =
             Digraph::from_arcs(keys.len(), arcs.iter().copied()).expect("keys are vertices");
-        let word_arc = arcs
-            .iter()
-            .map(|&(u, v)| graph.find_arc(u, v).expect("an arc of the graph") as u32)
-            .collect();
+        let word_arc = arc_ids(&graph, &arcs);
         let mut left: Vec<u32> = (0..graph.distinct_arc_count())
             .map(|a| graph.multiplicity(a))
             .collect();

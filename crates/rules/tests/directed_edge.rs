@@ -61,7 +61,7 @@ fn check(g: &Digraph, label: &dyn std::fmt::Debug) {
         })
         .collect();
     for pruning in SWITCHES {
-        let solution = solve_directed_edge(g, SearchBound::default(), pruning);
+        let solution = solve_directed_edge(g.clone(), SearchBound::default(), pruning);
         for v in 0..n {
             let outcome = if expected[v as usize] {
                 Outcome::Win
@@ -134,10 +134,10 @@ fn the_rules_decide_more_than_the_plain_search_at_the_same_bound() {
     for _ in 0..40 {
         let g = random_multidigraph(&mut random, 6, 16);
         let bound = SearchBound { max_positions: 20 };
-        pruned += solve_directed_edge(&g, bound, Pruning::default())
+        pruned += solve_directed_edge(g.clone(), bound, Pruning::default())
             .undecided()
             .len();
-        plain += solve_directed_edge(&g, bound, Pruning::NONE)
+        plain += solve_directed_edge(g.clone(), bound, Pruning::NONE)
             .undecided()
             .len();
     }

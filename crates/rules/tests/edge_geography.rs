@@ -14,7 +14,7 @@ use geography_rules::{
 use crate::rules::{assert_refusals, brute, check_game};
 
 fn check(g: &Multigraph, label: &dyn std::fmt::Debug) -> bool {
-    let solution = solve_undirected_edge(g, SearchBound::default());
+    let solution = solve_undirected_edge(g.clone(), SearchBound::default());
     let mut memo = HashMap::new();
     let mut left: Vec<u32> = (0..g.distinct_edge_count())
         .map(|e| g.multiplicity(e))
@@ -133,8 +133,8 @@ fn a_small_bound_never_guesses_on_graphs_with_odd_cycles() {
     for _ in 0..200 {
         let (n, edges) = random_multigraph(&mut random, false);
         let g = Multigraph::from_edges(n, edges.iter().copied()).unwrap();
-        let exact = solve_undirected_edge(&g, SearchBound::default());
-        let bounded = solve_undirected_edge(&g, SearchBound { max_positions: 2 });
+        let exact = solve_undirected_edge(g.clone(), SearchBound::default());
+        let bounded = solve_undirected_edge(g.clone(), SearchBound { max_positions: 2 });
         for v in 0..n as u32 {
             match bounded.outcome(v) {
                 Outcome::Undecided => undecided += 1,

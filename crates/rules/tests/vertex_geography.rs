@@ -36,7 +36,7 @@ fn check(g: &Digraph, label: &dyn std::fmt::Debug) {
 }
 
 fn check_switched(g: &Digraph, retrograde: bool, label: &dyn std::fmt::Debug) {
-    let solution = solve_directed_vertex_switched(g, SearchBound::default(), retrograde);
+    let solution = solve_directed_vertex_switched(g.clone(), SearchBound::default(), retrograde);
     let mut memo = HashMap::new();
     for v in 0..g.vertex_count() as u32 {
         let wins = brute(g, v, 1 << v, &mut memo);
@@ -175,7 +175,7 @@ fn a_small_bound_leaves_starts_undecided_but_never_wrong() {
     for _ in 0..100 {
         let g = random_digraph(&mut random, 9, 5);
         let bound = SearchBound { max_positions: 3 };
-        let solution = solve_directed_vertex(&g, bound);
+        let solution = solve_directed_vertex(g.clone(), bound);
         let mut memo = HashMap::new();
         for v in 0..9 {
             let wins = brute(&g, v, 1 << v, &mut memo);
@@ -229,7 +229,7 @@ fn undecided_exits_are_never_guessed_through() {
         let bound = SearchBound {
             max_positions: 1 + random.below(4),
         };
-        let solution = solve_directed_vertex(&g, bound);
+        let solution = solve_directed_vertex(g.clone(), bound);
         let mut memo = HashMap::new();
         for v in 0..9 {
             let wins = brute(&g, v, 1 << v, &mut memo);
@@ -275,9 +275,9 @@ fn solving_from_some_starts_agrees_with_the_full_solve() {
     use geography_rules::solve_directed_vertex_from;
     on_random_digraphs(36, 300, 10, 4, |round, g, random| {
         let n = g.vertex_count() as u32;
-        let full = solve_directed_vertex(g, SearchBound::default());
+        let full = solve_directed_vertex(g.clone(), SearchBound::default());
         let starts: Vec<u32> = (0..n).filter(|_| random.below(3) == 0).collect();
-        let some = solve_directed_vertex_from(g, SearchBound::default(), &starts, &|| true);
+        let some = solve_directed_vertex_from(g.clone(), SearchBound::default(), &starts, &|| true);
         for &v in &starts {
             assert_eq!(some.outcome(v), full.outcome(v), "{round} from {v}");
         }

@@ -91,6 +91,23 @@ fn check(list: &[String], rule: ChainRule, label: &dyn std::fmt::Debug) {
             );
         }
         assert_eq!(chain.winning_replies("not a word"), None);
+        // The same words given as distinct, as a word list gives them: the same chain.
+        let mut distinct: Vec<&String> = Vec::new();
+        for w in list {
+            if !distinct.contains(&w) {
+                distinct.push(w);
+            }
+        }
+        let go_on = || true;
+        let of_distinct =
+            WordChain::of_distinct_while(distinct, rule, SearchBound::default(), pruning, &go_on)
+                .unwrap();
+        assert_eq!(of_distinct.too_short(), chain.too_short(), "{label:?}");
+        assert_eq!(
+            of_distinct.winning_first_words(),
+            winning,
+            "{label:?} {pruning:?}"
+        );
     }
 }
 
