@@ -465,12 +465,18 @@ impl WordChainSolution {
         self.chain.word_index(&key)
     }
 
-    /// The chain's words with `outcome` as first words, as the list spells them, in order.
-    fn first_words(&self, outcome: Outcome) -> Vec<String> {
-        (0..self.chain.word_count() as u32)
-            .filter(|&i| self.chain.first_word_outcome(i as usize) == outcome)
-            .map(|i| self.spelled(i))
-            .collect()
+    /// The chain's winning and undecided first words, as the list spells them, in order:
+    /// one pass over the words.
+    fn first_words(&self) -> (Vec<String>, Vec<String>) {
+        let (mut winning, mut undecided) = (Vec::new(), Vec::new());
+        for i in 0..self.chain.word_count() as u32 {
+            match self.chain.first_word_outcome(i as usize) {
+                Outcome::Win => winning.push(self.spelled(i)),
+                Outcome::Undecided => undecided.push(self.spelled(i)),
+                Outcome::Lose => {}
+            }
+        }
+        (winning, undecided)
     }
 
     /// The winning replies after `word` is said first, as the list spells them.
@@ -530,20 +536,27 @@ impl WordChainSolution {
             }
         };
         let k = self.chain.rule().key_length();
+        let (winning_first_words, undecided_first_words) = self.first_words();
+        // The chain has the short words by key; the report spells them as the list does.
+        let too_short = if self.chain.too_short().is_empty() {
+            Vec::new()
+        } else {
+            (self.list.keys().enumerate())
+                .filter(|(_, key)| key.chars().nth(k - 1).is_none())
+                .map(|(i, _)| self.list.text(i).to_string())
+                .collect()
+        };
         Ok(WordChainReport {
             kind: "words",
             game: "words",
             rule: self.chain.rule().name(),
             words: self.list.len(),
             first_player_wins: self.chain.first_player_wins(),
-            winning_first_words: self.first_words(Outcome::Win),
-            undecided_first_words: self.first_words(Outcome::Undecided),
+            winning_first_words,
+            undecided_first_words,
             after,
             winning_replies,
-            too_short: (0..self.list.len())
-                .filter(|&i| self.list.key(i).chars().nth(k - 1).is_none())
-                .map(|i| self.list.text(i).to_string())
-                .collect(),
+            too_short,
             max_positions: self.options.max_positions,
         })
     }

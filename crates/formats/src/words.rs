@@ -22,7 +22,7 @@ use foldhash::fast::RandomState;
 use hashbrown::HashTable;
 use unicode_normalization::UnicodeNormalization;
 
-use crate::text::{ErrorKind, InputError, Limit, Limits};
+use crate::text::{is_space, ErrorKind, InputError, Limit, Limits};
 
 /// The distinct words of a list, in the order of their first appearance: each word's text
 /// as first written (trimmed), its key ([`word_key`]: what the rules compare) and the
@@ -90,7 +90,18 @@ impl WordList {
 
     /// The keys of the words, in order.
     pub fn keys(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
-        (0..self.len()).map(|i| self.key(i))
+        // Each word starts where the one before ended: walked in order, no look-back.
+        let mut start = Ends::default();
+        self.ends.iter().map(move |&end| {
+            let key = &self.keys[start.key as usize..end.key as usize];
+            let text = &self.texts[start.text as usize..end.text as usize];
+            start = end;
+            if key.is_empty() {
+                text
+            } else {
+                key
+            }
+        })
     }
 
     /// The index of the word whose key is `word`'s key, if any.
@@ -153,6 +164,24 @@ pub fn word_key(word: &str) -> String {
     lower.nfc().collect()
 }
 
+/// `line` without the white space around it: byte by byte when it is ASCII (the common
+/// case), else as Unicode white space.
+fn trimmed(line: &str) -> &str {
+    if !line.is_ascii() {
+        return line.trim();
+    }
+    let bytes = line.as_bytes();
+    let start = bytes
+        .iter()
+        .position(|&b| !is_space(b))
+        .unwrap_or(bytes.len());
+    let end = bytes
+        .iter()
+        .rposition(|&b| !is_space(b))
+        .map_or(start, |i| i + 1);
+    &line[start..end]
+}
+
 /// Reads a word list, refusing more distinct words than `limits.max_vertices` (words are the
 /// arcs of the chain's graph: bounded like an edge list's vertices).
 ///
@@ -205,20 +234,26 @@ pub fn parse_words(input: &[u8], limits: &Limits) -> Result<WordList, InputError
         keys: String::new(),
         ends: Vec::with_capacity(lines),
     };
-    for (index, line) in text.lines().enumerate() {
-        let word = line.trim();
+    let mut line_start = 0;
+    let line_ends = memchr::memchr_iter(b'\n', input).chain([input.len()]);
+    for (index, line_end) in line_ends.enumerate() {
+        // Lines end at '\n' (ASCII), so each is UTF-8 on its own.
+        let line = &text[line_start..line_end];
+        line_start = line_end + 1;
+        let word = trimmed(line);
         if word.is_empty() {
             continue;
         }
         let line_number = index as u32 + 1;
         let full = list.len() as u64 >= limits.max_vertices;
         let added = list.push((word, line_number), &hasher, &mut seen);
-        let column = line.len() - line.trim_start().len() + 1;
+        let at = |message: String| {
+            let column = line.len() - line.trim_start().len() + 1;
+            InputError::new(line_number, column as u32, message)
+        };
         if u32::try_from(list.keys.len()).is_err() {
-            return Err(InputError::new(
-                line_number,
-                column as u32,
-                "the words' keys pass 4 GiB: the list is too large",
+            return Err(at(
+                "the words' keys pass 4 GiB: the list is too large".to_string()
             ));
         }
         if added && full {
@@ -228,14 +263,10 @@ pub fn parse_words(input: &[u8], limits: &Limits) -> Result<WordList, InputError
                     max: limits.max_vertices,
                     found: limits.max_vertices + 1,
                 },
-                ..InputError::new(
-                    line_number,
-                    column as u32,
-                    format!(
-                        "more than {} distinct words, the limit",
-                        limits.max_vertices
-                    ),
-                )
+                ..at(format!(
+                    "more than {} distinct words, the limit",
+                    limits.max_vertices
+                ))
             });
         }
     }
@@ -266,6 +297,11 @@ mod tests {
             ["Café", "エッグ", "달걀"]
         );
         assert_eq!(word_key("ÉCOLE"), "école");
+        // White space is Unicode's: ASCII bytes, and wide or no-break spaces.
+        assert_eq!(
+            words("\x0b\x0cbee\t\r\n\u{3000}ant\u{a0}\n".as_bytes()).unwrap(),
+            ["bee", "ant"]
+        );
         let list = parse_words(b"one\n\ntwo\n", &Limits::DEFAULT).unwrap();
         assert_eq!(list.line(1), 3);
         assert_eq!(list.find(" TWO "), Some(1));

@@ -141,8 +141,14 @@ fn played<S: AsRef<str>>(given: impl IntoIterator<Item = S>, k: usize, distinct:
     let given = given.into_iter();
     let mut seen: HashTable<u32> =
         HashTable::with_capacity(if distinct { 0 } else { given.size_hint().0 });
-    let mut words = Words::default();
-    let (mut sources, mut too_short) = (Vec::<u32>::new(), Vec::<String>::new());
+    // Room for the words given, eight bytes each on average (the pages of room left over
+    // are never touched), so that the words are seldom copied to grow.
+    let count = given.size_hint().0;
+    let mut words = Words {
+        texts: String::with_capacity(8 * count),
+        ends: Vec::with_capacity(count),
+    };
+    let (mut sources, mut too_short) = (Vec::with_capacity(count), Vec::<String>::new());
     for (position, word) in given.enumerate() {
         let word = word.as_ref();
         if distinct {
