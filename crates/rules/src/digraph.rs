@@ -84,21 +84,23 @@ impl DistinctPairs {
 /// # Errors
 /// [`DigraphError::VertexOutOfRange`] for the first pair with an end at or above
 /// `vertex_count`; [`DigraphError::TooLarge`] past `u32` ids.
-pub(crate) fn distinct_pairs(
+pub(crate) fn distinct_pairs<P>(
     vertex_count: usize,
-    pairs: impl IntoIterator<Item = (u32, u32)>,
+    pairs: P,
     canonical: impl Fn((u32, u32)) -> (u32, u32),
-) -> Result<DistinctPairs, DigraphError> {
+) -> Result<DistinctPairs, DigraphError>
+where
+    P: IntoIterator<Item = (u32, u32)>,
+    P::IntoIter: Clone,
+{
     if vertex_count >= u32::MAX as usize {
         return Err(DigraphError::TooLarge);
     }
+    // The pairs are read where they are, never copied: once to check them, then twice to
+    // group them.
     let pairs = pairs.into_iter();
-    // Room for as many pairs as may come, up to 2^24 (a filtered list promises none): the
-    // pages past the pairs that do come are never touched, and the list is not copied to
-    // grow before it passes 2^24.
-    let (least, most) = pairs.size_hint();
-    let mut given: Vec<(u32, u32)> = Vec::with_capacity(most.unwrap_or(least).min(1 << 24));
-    for (index, (u, v)) in pairs.enumerate() {
+    let mut count = 0usize;
+    for (index, (u, v)) in pairs.clone().enumerate() {
         if let Some(vertex) = [u, v].into_iter().find(|&x| x as usize >= vertex_count) {
             return Err(DigraphError::VertexOutOfRange {
                 index,
@@ -106,14 +108,13 @@ pub(crate) fn distinct_pairs(
                 vertex_count,
             });
         }
-        given.push(canonical((u, v)));
+        count = index + 1;
     }
-    if given.len() >= u32::MAX as usize {
+    if count >= u32::MAX as usize {
         return Err(DigraphError::TooLarge);
     }
     // Counting sort by the first element, then each run sorted and merged in place.
-    let (starts, mut seconds) = group_by_key(vertex_count, given.iter().copied());
-    drop(given);
+    let (starts, mut seconds) = group_by_key(vertex_count, pairs.map(&canonical));
     let mut offsets = vec![0u32; vertex_count + 1];
     let mut multiplicity = Vec::with_capacity(seconds.len());
     let mut kept = 0usize;
@@ -200,10 +201,11 @@ impl Digraph {
     ///     Err(DigraphError::VertexOutOfRange { index: 0, vertex: 3, vertex_count: 2 })
     /// );
     /// ```
-    pub fn from_arcs(
-        vertex_count: usize,
-        arcs: impl IntoIterator<Item = (u32, u32)>,
-    ) -> Result<Self, DigraphError> {
+    pub fn from_arcs<A>(vertex_count: usize, arcs: A) -> Result<Self, DigraphError>
+    where
+        A: IntoIterator<Item = (u32, u32)>,
+        A::IntoIter: Clone,
+    {
         let pairs = distinct_pairs(vertex_count, arcs, |arc| arc)?;
         let tails = pairs.firsts();
         let DistinctPairs {

@@ -39,10 +39,11 @@ impl Multigraph {
     /// assert_eq!(g.edge(0), (0, 1));
     /// assert_eq!(g.multiplicity(0), 2);
     /// ```
-    pub fn from_edges(
-        vertex_count: usize,
-        edges: impl IntoIterator<Item = (u32, u32)>,
-    ) -> Result<Self, DigraphError> {
+    pub fn from_edges<E>(vertex_count: usize, edges: E) -> Result<Self, DigraphError>
+    where
+        E: IntoIterator<Item = (u32, u32)>,
+        E::IntoIter: Clone,
+    {
         let pairs = distinct_pairs(vertex_count, edges, |(u, v)| (u.min(v), u.max(v)))?;
         let ends: Vec<(u32, u32)> = pairs.firsts().into_iter().zip(pairs.seconds).collect();
         let multiplicity = pairs.multiplicity;
