@@ -220,6 +220,19 @@ struct Entry {
     value: Value,
 }
 
+/// The hash word of item `i` (an arc, a vertex): SplitMix64's output for `i` (G. L.
+/// Steele, D. Lea and C. H. Flood, "Fast splittable pseudorandom number generators",
+/// OOPSLA 2014), worked out when needed, so no table of words is kept. Keys are compared in
+/// full on a hash hit, so the words only spread the positions: no answer depends on them.
+pub(crate) fn hash_word(i: usize) -> u64 {
+    let mut z = (i as u64)
+        .wrapping_add(1)
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
 /// A table of proven values by a 64-bit position hash: the full keys in one arena, compared
 /// on a hash hit (see the module documentation).
 #[derive(Debug, Default)]

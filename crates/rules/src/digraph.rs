@@ -252,6 +252,11 @@ impl Digraph {
         self.multiplicity[id]
     }
 
+    /// How many times each arc was given, by arc id.
+    pub fn multiplicities(&self) -> &[u32] {
+        &self.multiplicity
+    }
+
     /// The ids of the distinct arcs out of `u`, by head.
     pub fn out_arcs(&self, u: u32) -> Range<usize> {
         self.out_offsets[u as usize] as usize..self.out_offsets[u as usize + 1] as usize

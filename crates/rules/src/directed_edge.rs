@@ -76,10 +76,8 @@
 
 use std::sync::Arc;
 
-use geography_matching::Random;
-
 use crate::bounded_search::{
-    analysis_by_move, search, Expansion, HashedTable, Outcome, SearchBound, SearchGame,
+    analysis_by_move, hash_word, search, Expansion, HashedTable, Outcome, SearchBound, SearchGame,
     StartOutcomes, Value,
 };
 use crate::digraph::Digraph;
@@ -170,12 +168,12 @@ fn retrograde(graph: &Digraph, root: &[u32]) -> Vec<Label> {
     labels
 }
 
-/// The search of one root: the graph, the labels of the root, the hash words, the table.
+/// The search of one root: the graph, the labels of the root, the table. A position hashes
+/// to the sum of its multiplicities times their arcs' [`hash_word`]s.
 pub(crate) struct EdgeSearch<'a> {
     graph: &'a Digraph,
     pruning: Pruning,
     labels: Vec<Label>,
-    zobrist: Vec<u64>,
     /// The root multiplicities, and those left now.
     root: Vec<u32>,
     left: Vec<u32>,
@@ -198,18 +196,13 @@ impl<'a> EdgeSearch<'a> {
         } else {
             vec![Label::Open; n]
         };
-        let mut random = Random::new(0x5eed_d1e9);
-        let zobrist: Vec<u64> = (0..graph.distinct_arc_count())
-            .map(|_| random.next_u64())
-            .collect();
-        let hash = root.iter().zip(&zobrist).fold(0u64, |h, (&m, &z)| {
-            h.wrapping_add(z.wrapping_mul(u64::from(m)))
+        let hash = root.iter().enumerate().fold(0u64, |h, (a, &m)| {
+            h.wrapping_add(hash_word(a).wrapping_mul(u64::from(m)))
         });
         EdgeSearch {
             graph,
             pruning,
             labels,
-            zobrist,
             left: root.clone(),
             root,
             used: Vec::new(),
@@ -254,14 +247,14 @@ impl<'a> EdgeSearch<'a> {
     fn take(&mut self, a: usize) {
         self.left[a] -= 1;
         self.used.push(a as u32);
-        self.hash = self.hash.wrapping_sub(self.zobrist[a]);
+        self.hash = self.hash.wrapping_sub(hash_word(a));
     }
 
     fn give(&mut self, a: usize) {
         let last = self.used.pop();
         debug_assert_eq!(last, Some(a as u32), "arcs given back in reverse order");
         self.left[a] += 1;
-        self.hash = self.hash.wrapping_add(self.zobrist[a]);
+        self.hash = self.hash.wrapping_add(hash_word(a));
     }
 
     fn label(&self, v: u32) -> Label {
@@ -454,10 +447,8 @@ pub fn solve_directed_edge_while(
     let shared = graph.into();
     let graph = &*shared;
     let n = graph.vertex_count();
-    let raw: Vec<u32> = (0..graph.distinct_arc_count())
-        .map(|a| graph.multiplicity(a))
-        .collect();
-    let mut searcher = EdgeSearch::new(graph, reduce(graph, &raw, pruning), pruning);
+    let root = reduce(graph, graph.multiplicities(), pruning);
+    let mut searcher = EdgeSearch::new(graph, root, pruning);
     let mut outcomes = vec![Outcome::Undecided; n];
     let mut witness = vec![NONE; n];
     for v in 0..n as u32 {

@@ -105,14 +105,14 @@
 use std::sync::Arc;
 
 use crate::bounded_search::{
-    analysis_by_move, search, Expansion, HashedTable, Outcome, SearchBound, SearchGame,
+    analysis_by_move, hash_word, search, Expansion, HashedTable, Outcome, SearchBound, SearchGame,
     StartOutcomes, Value,
 };
 use crate::digraph::{strong_components, Components, Digraph};
 use crate::position::{Position, Solution};
 use crate::retrograde::{propagate, Label};
 use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
-use geography_matching::{Graph, Random};
+use geography_matching::Graph;
 
 const NONE: u32 = u32::MAX;
 
@@ -628,14 +628,13 @@ struct ComponentGame<'a> {
     /// The place of each vertex among its component's members ([`Components::position`]).
     index: &'a [u32],
     /// Per local vertex: an exit to a losing entry, an exit to an undecided entry, the
-    /// retrograde label, the Zobrist word.
+    /// retrograde label.
     lose_exit: Vec<bool>,
     unknown_exit: Vec<bool>,
     label: Vec<Label>,
-    zobrist: Vec<u64>,
     visited: Vec<u64>,
     /// The visited vertices in the order visited (the start first), and the XOR of their
-    /// Zobrist words.
+    /// local indices' [`hash_word`]s.
     path: Vec<u32>,
     hash: u64,
     token: u32,
@@ -661,8 +660,6 @@ impl<'a> ComponentGame<'a> {
             unknown_exit.push(unknown);
             label.push(labels[v as usize]);
         }
-        let mut random = Random::new(0xd1e9_5eed ^ c as u64);
-        let zobrist = (0..members.len()).map(|_| random.next_u64()).collect();
         ComponentGame {
             graph,
             component: &components.component,
@@ -671,7 +668,6 @@ impl<'a> ComponentGame<'a> {
             lose_exit,
             unknown_exit,
             label,
-            zobrist,
             visited: vec![0; members.len().div_ceil(64)],
             path: Vec::new(),
             hash: 0,
@@ -703,7 +699,7 @@ impl<'a> ComponentGame<'a> {
             let last = self.path.pop();
             debug_assert_eq!(last, Some(v));
         }
-        self.hash ^= self.zobrist[i];
+        self.hash ^= hash_word(i);
     }
 
     fn label_of(&self, v: u32) -> Label {
@@ -717,7 +713,7 @@ impl<'a> ComponentGame<'a> {
 
     /// The hash of the position: the visited set's and the token's.
     fn position_hash(&self) -> u64 {
-        let z = self.zobrist[self.index[self.token as usize] as usize];
+        let z = hash_word(self.index[self.token as usize] as usize);
         self.hash ^ z.rotate_left(29).wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 
@@ -998,6 +994,7 @@ impl Rules for DirectedVertexGame<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use geography_matching::Random;
     use geography_testing::random_arcs;
 
     /// Whether the mover wins from `token` with `visited` (a bit mask), by plain search.
