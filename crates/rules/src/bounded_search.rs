@@ -220,7 +220,7 @@ struct Entry {
     value: Value,
 }
 
-/// The hash word of item `i` (an arc, a vertex): SplitMix64's output for `i` (G. L.
+/// The hash word of item `i` (an arc, a vertex): the `SplitMix64` output for `i` (G. L.
 /// Steele, D. Lea and C. H. Flood, "Fast splittable pseudorandom number generators",
 /// OOPSLA 2014), worked out when needed, so no table of words is kept. Keys are compared in
 /// full on a hash hit, so the words only spread the positions: no answer depends on them.
