@@ -260,20 +260,8 @@ fn game_result(
     let mut text = report.summary().join("\n");
     text.push('\n');
     if game.board().is_none() {
-        // Written in place: a list of a million ids is most of a large graph's output.
-        let mut list = |label: &str, vs: &mut dyn Iterator<Item = u32>| {
-            text.push_str(label);
-            text.push_str(": ");
-            for (i, v) in vs.enumerate() {
-                if i > 0 {
-                    text.push(' ');
-                }
-                let _ = write!(text, "{v}");
-            }
-            text.push('\n');
-        };
-        list("mover wins from", &mut report.mover_wins());
-        list("mover loses from", &mut report.mover_loses());
+        push_ids(&mut text, "mover wins from", report.mover_wins());
+        push_ids(&mut text, "mover loses from", report.mover_loses());
     }
     if let Some(certificate) = report.certificate() {
         text.push_str(&certificate_text(certificate));
@@ -313,16 +301,20 @@ fn graph_game_result(out: &mut dyn Write, args: &Args, graph: &GraphPlayed) -> R
     if args.json {
         return write_json(out, &report);
     }
-    let list = |vs: &[u32]| vs.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
     let mut text = report.summary();
-    let _ = write!(
-        text,
-        "\nmover wins from: {}\nmover loses from: {}\n",
-        list(&report.mover_wins),
-        list(&report.mover_loses)
+    text.push('\n');
+    push_ids(
+        &mut text,
+        "mover wins from",
+        report.mover_wins.iter().copied(),
+    );
+    push_ids(
+        &mut text,
+        "mover loses from",
+        report.mover_loses.iter().copied(),
     );
     if !report.undecided.is_empty() {
-        let _ = writeln!(text, "undecided: {}", list(&report.undecided));
+        push_ids(&mut text, "undecided", report.undecided.iter().copied());
     }
     write(out, &text)
 }
@@ -401,6 +393,21 @@ fn draw_solution(report: &SolveReport<'_>, colour: bool) -> String {
             Mark::Lose
         }
     })
+}
+
+/// Appends the line `LABEL: ID ID ...`, the ids written in place: a list of a million ids
+/// is most of a large graph's output.
+fn push_ids(text: &mut String, label: &str, ids: impl Iterator<Item = u32>) {
+    let mut digits = itoa::Buffer::new();
+    text.push_str(label);
+    text.push_str(": ");
+    for (i, id) in ids.enumerate() {
+        if i > 0 {
+            text.push(' ');
+        }
+        text.push_str(digits.format(id));
+    }
+    text.push('\n');
 }
 
 /// Writes `value` as one line of JSON, straight to `out` (no string of the whole report).
