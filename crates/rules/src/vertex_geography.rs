@@ -102,6 +102,7 @@
 //! and off ([`solve_directed_vertex_switched`]); every position of random games through
 //! [`Rules`]. Below: the labels' claim position by position.
 
+use std::cell::Cell;
 use std::sync::Arc;
 
 use crate::bounded_search::{
@@ -284,6 +285,9 @@ fn solve(
                 (&mut labels, &mut open),
             );
             if labelled < members.len() {
+                // The game reads the outcomes of the exits: the members' own are written
+                // once it is done.
+                let mut found = Vec::new();
                 let mut game = ComponentGame::new(graph, &components, &outcomes, c, &labels);
                 let mut table = HashedTable::new();
                 for &v in members {
@@ -297,13 +301,16 @@ fn solve(
                     game.start(v);
                     match search(&mut game, &mut table, bound.max_positions, go_on) {
                         Ok((value, mv)) => {
-                            outcomes[v as usize] = value.outcome();
+                            found.push((v, value.outcome()));
                             if let Some((_, to)) = mv {
                                 witness[v as usize] = to;
                             }
                         }
                         Err(_) => stopped = !go_on(),
                     }
+                }
+                for (v, outcome) in found {
+                    outcomes[v as usize] = outcome;
                 }
             }
             Method::Search
@@ -619,6 +626,13 @@ fn label_component(
     queue
 }
 
+/// [`ComponentGame::exits`] not looked at yet.
+const UNSEEN: u8 = u8::MAX;
+/// An exit enters a losing vertex.
+const EXIT_TO_LOSS: u8 = 1;
+/// An exit enters an undecided vertex.
+const EXIT_TO_UNDECIDED: u8 = 2;
+
 /// The search inside one component: the token, and the visited vertices of the component
 /// by local index.
 struct ComponentGame<'a> {
@@ -627,10 +641,13 @@ struct ComponentGame<'a> {
     c: u32,
     /// The place of each vertex among its component's members ([`Components::position`]).
     index: &'a [u32],
-    /// Per local vertex: an exit to a losing entry, an exit to an undecided entry, the
-    /// retrograde label.
-    lose_exit: Vec<bool>,
-    unknown_exit: Vec<bool>,
+    components: &'a Components,
+    /// The outcomes of the entries of the exits.
+    outcomes: &'a [Outcome],
+    /// Per local vertex: its exits' values ([`EXIT_TO_LOSS`], [`EXIT_TO_UNDECIDED`]) once
+    /// looked at ([`UNSEEN`] before: a search sees few of a large component's vertices).
+    exits: Vec<Cell<u8>>,
+    /// Per local vertex: the retrograde label.
     label: Vec<Label>,
     visited: Vec<u64>,
     /// The visited vertices in the order visited (the start first), and the XOR of their
@@ -646,33 +663,39 @@ impl<'a> ComponentGame<'a> {
     fn new(
         graph: &'a Digraph,
         components: &'a Components,
-        outcomes: &[Outcome],
+        outcomes: &'a [Outcome],
         c: usize,
         labels: &[Label],
     ) -> Self {
         let members = components.members_of(c);
-        let mut lose_exit = Vec::with_capacity(members.len());
-        let mut unknown_exit = Vec::with_capacity(members.len());
-        let mut label = Vec::with_capacity(members.len());
-        for &v in members {
-            let (lose, unknown) = exit_value_parts(graph, components, outcomes, v);
-            lose_exit.push(lose);
-            unknown_exit.push(unknown);
-            label.push(labels[v as usize]);
-        }
         ComponentGame {
             graph,
             component: &components.component,
             c: c as u32,
             index: &components.position,
-            lose_exit,
-            unknown_exit,
-            label,
+            components,
+            outcomes,
+            exits: vec![Cell::new(UNSEEN); members.len()],
+            label: members.iter().map(|&v| labels[v as usize]).collect(),
             visited: vec![0; members.len().div_ceil(64)],
             path: Vec::new(),
             hash: 0,
             token: NONE,
         }
+    }
+
+    /// Whether an exit of `v` enters a losing vertex, and whether one enters an undecided
+    /// vertex ([`exit_value_parts`], looked at once).
+    fn exits(&self, v: u32) -> (bool, bool) {
+        let cell = &self.exits[self.index[v as usize] as usize];
+        if cell.get() == UNSEEN {
+            let (lose, unknown) = exit_value_parts(self.graph, self.components, self.outcomes, v);
+            cell.set(u8::from(lose) * EXIT_TO_LOSS | u8::from(unknown) * EXIT_TO_UNDECIDED);
+        }
+        (
+            cell.get() & EXIT_TO_LOSS != 0,
+            cell.get() & EXIT_TO_UNDECIDED != 0,
+        )
     }
 
     fn start(&mut self, v: u32) {
@@ -744,12 +767,12 @@ impl ComponentGame<'_> {
         while next < order.len() {
             let u = order[next];
             next += 1;
-            if u != x && self.unknown_exit[self.index[u as usize] as usize] {
+            if u != x && self.exits(u).1 {
                 return None;
             }
             let lu = lookup(&local, u).expect("numbered when queued");
             for w in self.inner_moves(u) {
-                if w == x || self.lose_exit[self.index[w as usize] as usize] {
+                if w == x || self.exits(w).0 {
                     continue;
                 }
                 if u != x && self.graph.find_arc(w, u).is_none() {
@@ -829,11 +852,12 @@ impl SearchGame for ComponentGame<'_> {
             Label::Lose => return Expansion::Decided(Value::Lose),
             Label::Open => {}
         }
-        if self.lose_exit[lx] {
+        let (lose_exit, unknown_exit) = self.exits(x);
+        if lose_exit {
             return Expansion::Decided(Value::Win);
         }
         if let Some(wins) = self.symmetric_remainder() {
-            return Expansion::Decided(match (wins, self.unknown_exit[lx]) {
+            return Expansion::Decided(match (wins, unknown_exit) {
                 (true, _) => Value::Win,
                 (false, false) => Value::Lose,
                 (false, true) => Value::Unknown,
@@ -847,7 +871,8 @@ impl SearchGame for ComponentGame<'_> {
                 Label::Lose => return Expansion::Decided(Value::Win),
                 Label::Open => {}
             }
-            if self.lose_exit[ly] {
+            let (y_lose_exit, y_unknown_exit) = self.exits(y);
+            if y_lose_exit {
                 continue; // the opponent wins at once from y
             }
             // y itself is visited once the token is there: count its moves but x, and but
@@ -856,12 +881,12 @@ impl SearchGame for ComponentGame<'_> {
                 .inner_moves(y)
                 .filter(|&w| w != x && self.label_of(w) != Label::Win)
                 .count() as u32;
-            if count == 0 && !self.unknown_exit[ly] {
+            if count == 0 && !y_unknown_exit {
                 return Expansion::Decided(Value::Win);
             }
             replies.push((count, y));
         }
-        let unknown = self.unknown_exit[lx];
+        let unknown = unknown_exit;
         if replies.is_empty() {
             return Expansion::Decided(if unknown { Value::Unknown } else { Value::Lose });
         }
