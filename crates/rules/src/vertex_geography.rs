@@ -690,7 +690,7 @@ impl<'a> ComponentGame<'a> {
         let cell = &self.exits[self.index[v as usize] as usize];
         if cell.get() == UNSEEN {
             let (lose, unknown) = exit_value_parts(self.graph, self.components, self.outcomes, v);
-            cell.set(u8::from(lose) * EXIT_TO_LOSS | u8::from(unknown) * EXIT_TO_UNDECIDED);
+            cell.set((u8::from(lose) * EXIT_TO_LOSS) | (u8::from(unknown) * EXIT_TO_UNDECIDED));
         }
         (
             cell.get() & EXIT_TO_LOSS != 0,
