@@ -51,7 +51,7 @@ pub struct Args {
     #[arg(long)]
     open: bool,
     /// The largest request body, in bytes (413 beyond).
-    #[arg(long, value_name = "BYTES", default_value_t = defaults().max_body,
+    #[arg(long, value_name = "BYTES", default_value_t = ServerConfig::DEFAULT_MAX_BODY,
           value_parser = clap::value_parser!(u64).range(1..=1 << 40).map(|n| n as usize))]
     max_body: usize,
     #[command(flatten)]
@@ -61,7 +61,7 @@ pub struct Args {
           value_parser = clap::value_parser!(u32).range(1..=4096).map(|n| n as usize))]
     jobs: Option<usize>,
     /// Jobs one client may have computing or waiting at once (429 beyond).
-    #[arg(long, value_name = "N", default_value_t = defaults().jobs_per_client,
+    #[arg(long, value_name = "N", default_value_t = ServerConfig::DEFAULT_JOBS_PER_CLIENT,
           value_parser = clap::value_parser!(u32).range(1..=4096).map(|n| n as usize))]
     jobs_per_client: usize,
     /// Count jobs per client by the last address of the X-Forwarded-For or Forwarded header
@@ -72,15 +72,16 @@ pub struct Args {
 }
 
 /// Declares the timeouts, options in seconds (decimals allowed) named as the fields of
-/// [`ServerConfig`] they set, each's default the server's own.
+/// [`ServerConfig`] they set, each's default the server's own constant (read without
+/// building a whole configuration, which would ask the system for its cores at every start).
 macro_rules! timeouts {
-    ($($(#[$doc:meta])* $field:ident,)*) => {
+    ($($(#[$doc:meta])* $field:ident = $default:ident,)*) => {
         // The timeouts among the options of `serve`.
         #[derive(Debug, clap::Args)]
         struct Timeouts {
             $(
                 $(#[$doc])*
-                #[arg(long, value_name = "SECONDS", default_value_t = Seconds(defaults().$field),
+                #[arg(long, value_name = "SECONDS", default_value_t = Seconds(ServerConfig::$default),
                       value_parser = seconds)]
                 $field: Seconds,
             )*
@@ -98,14 +99,14 @@ macro_rules! timeouts {
 timeouts! {
     /// Seconds a client may take to send a request's body once its headers are in (408
     /// beyond); decimals allowed.
-    request_timeout,
+    request_timeout = DEFAULT_REQUEST_TIMEOUT,
     /// Seconds a job may compute (504 beyond, and the job is stopped); decimals allowed.
-    solve_timeout,
+    solve_timeout = DEFAULT_SOLVE_TIMEOUT,
     /// Seconds a job may wait for a free slot while --jobs jobs compute (503 beyond).
-    queue_timeout,
+    queue_timeout = DEFAULT_QUEUE_TIMEOUT,
     /// Seconds a client may take to send a request's headers, on a new connection or
     /// between requests on a kept-alive one (the connection is closed beyond).
-    header_timeout,
+    header_timeout = DEFAULT_HEADER_TIMEOUT,
 }
 
 /// The server's limits without options: every option's default is the server's own.
