@@ -19,6 +19,7 @@
 use std::hash::BuildHasher;
 
 use foldhash::fast::RandomState;
+use hashbrown::hash_table::Entry;
 use hashbrown::HashTable;
 use unicode_normalization::UnicodeNormalization;
 
@@ -136,13 +137,17 @@ impl WordList {
             key => key,
         };
         let hash = hasher.hash_one(key);
-        if seen.find(hash, |&i| self.key(i as usize) == key).is_some() {
+        // One probe: the place of a new word is the one where its key was looked for.
+        let entry = seen.entry(
+            hash,
+            |&i| self.key(i as usize) == key,
+            |&i| hasher.hash_one(self.key(i as usize)),
+        );
+        let Entry::Vacant(place) = entry else {
             self.keys.truncate(key_start);
             return false;
-        }
-        seen.insert_unique(hash, self.len() as u32, |&i| {
-            hasher.hash_one(self.key(i as usize))
-        });
+        };
+        place.insert(self.ends.len() as u32);
         self.texts.push_str(text);
         self.ends.push(Ends {
             // `parse_words` refuses text of 4 GiB or more, and keys past 4 GiB as they come.
