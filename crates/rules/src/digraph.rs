@@ -340,12 +340,10 @@ pub fn strong_components(graph: &Digraph) -> Components {
     // live preorder number, and "reaches something lower" is one comparison, with one array
     // touched per arc.
     let mut rindex = vec![0u32; n];
-    // Room for every vertex on both stacks: memory is only touched as deep as the search
-    // goes, and neither stack is ever copied to grow.
-    let mut stack: Vec<u32> = Vec::with_capacity(n);
+    let mut stack: Vec<u32> = Vec::new();
     // (vertex, next out-arc id to look at, its last out-arc id + 1, whether it is still its
     // component's root): arc ids fit in u32 (`distinct_pairs` refuses more).
-    let mut frames: Vec<(u32, u32, u32, bool)> = Vec::with_capacity(n);
+    let mut frames: Vec<(u32, u32, u32, bool)> = Vec::new();
     let arcs_of = |u: u32| {
         let arcs = graph.out_arcs(u);
         (arcs.start as u32, arcs.end as u32)

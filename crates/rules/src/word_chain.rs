@@ -149,9 +149,14 @@ fn played<S: AsRef<str>>(given: impl IntoIterator<Item = S>, k: usize, distinct:
         ends: Vec::with_capacity(count),
     };
     let (mut sources, mut too_short) = (Vec::with_capacity(count), Vec::<String>::new());
+    let mut given_words = std::collections::HashSet::new();
     for (position, word) in given.enumerate() {
         let word = word.as_ref();
         if distinct {
+            debug_assert!(
+                given_words.insert(word.to_string()),
+                "{word:?} given twice to a chain of distinct words"
+            );
             if word.chars().nth(k.saturating_sub(1)).is_none() {
                 too_short.push(word.to_string());
             } else {
