@@ -56,7 +56,7 @@
 //!
 //! Then the bounded search ([`crate::bounded_search`]) over (vertex, remaining reduced
 //! multiplicities), with a transposition table ([`HashedTable`](crate::bounded_search)) keyed by an
-//! incremental hash of the multiplicity vector (a random 64-bit word per arc, times its
+//! incremental hash of the multiplicity vector (a 64-bit word per arc from its number, times its
 //! multiplicity, summed; updated in O(1) per move) and the token, each stored position
 //! keeping its full key (the token and the sorted arcs used since the root) in one arena,
 //! compared against the live position on a hash hit (so a collision never gives a wrong

@@ -87,8 +87,8 @@
 //! once for all, so a component costs its own size and no more, however many there are); a
 //! symmetric component costs one decomposition (a few O(V + E) passes in practice); a searched
 //! component of k vertices at most k · `max_positions` positions, each O(out-degree · log)
-//! plus the table: an incremental Zobrist hash of the visited set and the token (a random
-//! word per vertex, flipped in and out as vertices are visited) through an identity hasher,
+//! plus the table: an incremental Zobrist hash of the visited set and the token (a word per
+//! vertex worked out from its local number, flipped in and out as vertices are visited) through an identity hasher,
 //! each stored position keeping its key (the token and the visited vertices, 4 bytes each,
 //! or the visited bit set when shorter) in one arena, compared against the live visited set on a hash hit: no allocation per
 //! probe, none per stored position but the arena's growth.
