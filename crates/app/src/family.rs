@@ -541,7 +541,9 @@ impl WordChainSolution {
         let too_short = if self.chain.too_short().is_empty() {
             Vec::new()
         } else {
-            (self.list.keys().enumerate())
+            self.list
+                .keys()
+                .enumerate()
                 .filter(|(_, key)| key.chars().nth(k - 1).is_none())
                 .map(|(i, _)| self.list.text(i).to_string())
                 .collect()
