@@ -139,32 +139,20 @@ const SHORT: u32 = 1 << 31;
 fn played<S: AsRef<str>>(given: impl IntoIterator<Item = S>, k: usize, distinct: bool) -> Played {
     let hasher = RandomState::default();
     let given = given.into_iter();
-    let mut seen: HashTable<u32> =
-        HashTable::with_capacity(if distinct { 0 } else { given.size_hint().0 });
+    let count = given.size_hint().0;
+    // Repeats are looked for unless the words are known to be distinct; debug builds look
+    // anyway, to check that they are.
+    let look = !distinct || cfg!(debug_assertions);
+    let mut seen: HashTable<u32> = HashTable::with_capacity(if look { count } else { 0 });
     // Room for the words given, eight bytes each on average (the pages of room left over
     // are never touched), so that the words are seldom copied to grow.
-    let count = given.size_hint().0;
     let mut words = Words {
         texts: String::with_capacity(8 * count),
         ends: Vec::with_capacity(count),
     };
     let (mut sources, mut too_short) = (Vec::with_capacity(count), Vec::<String>::new());
-    let mut given_words = std::collections::HashSet::new();
     for (position, word) in given.enumerate() {
         let word = word.as_ref();
-        if distinct {
-            debug_assert!(
-                given_words.insert(word.to_string()),
-                "{word:?} given twice to a chain of distinct words"
-            );
-            if word.chars().nth(k.saturating_sub(1)).is_none() {
-                too_short.push(word.to_string());
-            } else {
-                words.push(word);
-                sources.push(u32::try_from(position).expect("fewer than 2^32 words"));
-            }
-            continue;
-        }
         let met = |&i: &u32| -> &str {
             if i & SHORT == 0 {
                 words.get(i as usize)
@@ -172,8 +160,9 @@ fn played<S: AsRef<str>>(given: impl IntoIterator<Item = S>, k: usize, distinct:
                 &too_short[(i & !SHORT) as usize]
             }
         };
-        let hash = hasher.hash_one(word);
-        if seen.find(hash, |i| met(i) == word).is_some() {
+        let hash = if look { hasher.hash_one(word) } else { 0 };
+        if look && seen.find(hash, |i| met(i) == word).is_some() {
+            debug_assert!(!distinct, "{word:?} given twice as a distinct word");
             continue;
         }
         let short = word.chars().nth(k.saturating_sub(1)).is_none();
@@ -182,7 +171,9 @@ fn played<S: AsRef<str>>(given: impl IntoIterator<Item = S>, k: usize, distinct:
         } else {
             words.len() as u32
         };
-        seen.insert_unique(hash, index, |i| hasher.hash_one(met(i)));
+        if look {
+            seen.insert_unique(hash, index, |i| hasher.hash_one(met(i)));
+        }
         if short {
             too_short.push(word.to_string());
         } else {
