@@ -521,7 +521,9 @@ def main():
                     help="with --baseline: run geography on one thread and the baseline N "
                     "times each per input, alternating, and keep the fastest of each; on the "
                     "edges classes, the same for solve --json and solve --edges --json; on the "
-                    "density and records classes, for every run (default 1)")
+                    "density and records classes, for every run; on the geography group, "
+                    "geography and generalized-geography in turn, the median of each "
+                    "(default 1)")
     ap.add_argument("--keep-outputs", action="store_true",
                     help="keep geography's JSON outputs in bench/.build/outputs")
     ap.add_argument("--no-caps", action="store_true",
@@ -599,10 +601,10 @@ def main():
     if args.repeat < 1:
         ap.error("--repeat must be at least 1")
     if args.repeat > 1 and not base_bin and not edge_classes and not density_classes and \
-            not record_classes:
+            not record_classes and not geography_group:
         ap.error("--repeat applies to the runs of geography and --baseline, and to the edges, "
-                 "density and records classes; give --baseline or --classes edges, density or "
-                 "records")
+                 "density, records and geography classes; give --baseline or --classes edges, "
+                 "density, records or geography")
 
     os.makedirs(INPUTS, exist_ok=True)
     os.makedirs(OUTPUTS, exist_ok=True)

@@ -178,6 +178,16 @@ def peer(args, key, mode, path, limit):
     return r
 
 
+def median_run(runs):
+    """The first run, with the median wall time of all when every one finished; else the
+    first that did not."""
+    for r in runs:
+        if r["status"] != "ok":
+            return r
+    walls = sorted(r["wall"] for r in runs)
+    return dict(runs[0], wall=walls[len(walls) // 2], repeats=len(runs))
+
+
 def undecided_count(answer):
     if "undecided_first_words" in answer:
         return len(answer["undecided_first_words"])
@@ -225,10 +235,17 @@ def peer_row(our_bin, args, disagreements, errors, name, title, game, path, size
             "words": ["--format", "words", path]}[game]
     row = {"class": name, "title": title, "game": game, "size": size, "kind": "peer",
            "input": os.path.relpath(path, c.HERE), "runs": {}}
-    row["runs"]["geography"] = ours(our_bin, args, name, argv, limit) if run_ours else \
-        {"status": "skipped"}
-    row["runs"]["peer"] = peer(args, name, game, path, limit) if run_peer else \
-        {"status": "skipped"}
+    # With --repeat N, each tool runs N times, in turn, and keeps its median (a side stops
+    # repeating once a run of it does not finish, or for geography leaves anything undecided).
+    o_runs, p_runs = [], []
+    for _ in range(max(1, args.repeat)):
+        if run_ours and all(r["status"] == "ok" and not undecided_count(r["answer"])
+                            for r in o_runs):
+            o_runs.append(ours(our_bin, args, name, argv, limit))
+        if run_peer and all(r["status"] == "ok" for r in p_runs):
+            p_runs.append(peer(args, name, game, path, limit))
+    row["runs"]["geography"] = median_run(o_runs) if run_ours else {"status": "skipped"}
+    row["runs"]["peer"] = median_run(p_runs) if run_peer else {"status": "skipped"}
     o, p = row["runs"]["geography"], row["runs"]["peer"]
     if o["status"] == "failed":
         errors.append(f"{name}: geography failed: {o.get('error')}")
@@ -446,7 +463,9 @@ def render_geography(rows, args, harness):
     c = harness
     lines = ["### Geography: DVG, DEG, UEG and word chains against generalized-geography 0.0.8",
              ""]
-    lines.append("Whole process, one thread (`RAYON_NUM_THREADS=1`), wall clock; limit "
+    runs = (f"the median of {args.repeat} runs of each tool, taken in turn"
+            if args.repeat > 1 else "one run each")
+    lines.append(f"Whole process, one thread (`RAYON_NUM_THREADS=1`), wall clock, {runs}; limit "
                  f"{args.timeout:g} s per run on the peer rows (a ladder stops for a tool at "
                  "its first run that does not finish, or for geography leaves anything "
                  "undecided: `not run` after that). The peer is driven by "
