@@ -999,14 +999,17 @@ impl Rules for DirectedVertexGame<'_> {
                 names.push(v);
             }
         }
-        let arcs = names.iter().flat_map(|&u| {
-            self.graph
-                .out_neighbors(u)
-                .iter()
-                .filter(|&&w| index[w as usize] != NONE)
-                .map(|&w| (index[u as usize], index[w as usize]))
-                .collect::<Vec<_>>()
-        });
+        let arcs: Vec<(u32, u32)> = names
+            .iter()
+            .flat_map(|&u| {
+                let index = &index;
+                self.graph
+                    .out_neighbors(u)
+                    .iter()
+                    .filter(move |&&w| index[w as usize] != NONE)
+                    .map(move |&w| (index[u as usize], index[w as usize]))
+            })
+            .collect();
         let rest = Digraph::from_arcs(names.len(), arcs).expect("local vertices");
         let starts: Vec<u32> = legal_moves.iter().map(|&y| index[y as usize]).collect();
         let solution = solve_directed_vertex_from(rest, self.bound, &starts, go_on);
