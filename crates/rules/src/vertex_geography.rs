@@ -470,15 +470,37 @@ fn exit_outcome(entries: impl Iterator<Item = Outcome>) -> Outcome {
 /// neighbours inside `c` out and in are the same (both lists run by vertex, so one merge).
 fn is_symmetric(graph: &Digraph, components: &Components, c: usize) -> bool {
     let comp = &components.component;
+    // A neighbour both ways is in the component (the two arcs make a cycle): only one met
+    // one way, which must be outside (an exit, or an arc in from a higher component), has
+    // its component read. Both lists are increasing: merged in one pass.
+    let outside = |w: u32| comp[w as usize] as usize != c;
     components.members_of(c).iter().all(|&u| {
-        let inside = |w: &u32| *w != u && comp[*w as usize] as usize == c;
-        let outs = graph.out_neighbors(u).iter().copied().filter(inside);
-        let ins = graph
-            .in_arcs(u)
+        let mut outs = graph
+            .out_neighbors(u)
             .iter()
+            .copied()
+            .filter(|&w| w != u)
+            .peekable();
+        let mut ins = (graph.in_arcs(u).iter())
             .map(|&a| graph.arc(a as usize).0)
-            .filter(inside);
-        outs.eq(ins)
+            .filter(|&w| w != u)
+            .peekable();
+        loop {
+            let one_way = match (outs.peek(), ins.peek()) {
+                (None, None) => return true,
+                (Some(&w), Some(&x)) if w == x => {
+                    outs.next();
+                    ins.next();
+                    continue;
+                }
+                (Some(&w), Some(&x)) if w > x => ins.next(),
+                (Some(_), _) => outs.next(),
+                (None, Some(_)) => ins.next(),
+            };
+            if one_way.is_some_and(|w| !outside(w)) {
+                return false;
+            }
+        }
     })
 }
 
