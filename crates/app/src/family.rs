@@ -535,16 +535,16 @@ impl WordChainSolution {
                 (said, Some(replies))
             }
         };
-        let k = self.chain.rule().key_length();
         let (winning_first_words, undecided_first_words) = self.first_words();
         // The chain has the short words by key; the report spells them as the list does.
+        let rule = self.chain.rule();
         let too_short = if self.chain.too_short().is_empty() {
             Vec::new()
         } else {
             self.list
                 .keys()
                 .enumerate()
-                .filter(|(_, key)| key.chars().nth(k - 1).is_none())
+                .filter(|(_, key)| rule.is_too_short(key))
                 .map(|(i, _)| self.list.text(i).to_string())
                 .collect()
         };

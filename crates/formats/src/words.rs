@@ -56,10 +56,20 @@ impl WordList {
         self.ends.is_empty()
     }
 
-    /// Where word `i` starts in `texts` and `keys`.
-    fn starts(&self, i: usize) -> Ends {
-        i.checked_sub(1)
-            .map_or_else(Ends::default, |j| self.ends[j])
+    /// The text and the key of the word that runs from `start` (where the word before it
+    /// ends) to `end` (where it ends): an empty stored key is the text.
+    fn between(&self, start: Ends, end: Ends) -> (&str, &str) {
+        let text = &self.texts[start.text as usize..end.text as usize];
+        let key = &self.keys[start.key as usize..end.key as usize];
+        (text, if key.is_empty() { text } else { key })
+    }
+
+    /// The text and the key of word `i`.
+    fn word(&self, i: usize) -> (&str, &str) {
+        let start = i
+            .checked_sub(1)
+            .map_or_else(Ends::default, |j| self.ends[j]);
+        self.between(start, self.ends[i])
     }
 
     /// Word `i` as first written (trimmed).
@@ -67,7 +77,7 @@ impl WordList {
     /// # Panics
     /// If `i` is not below [`WordList::len`].
     pub fn text(&self, i: usize) -> &str {
-        &self.texts[self.starts(i).text as usize..self.ends[i].text as usize]
+        self.word(i).0
     }
 
     /// The key of word `i` ([`word_key`]).
@@ -75,10 +85,7 @@ impl WordList {
     /// # Panics
     /// If `i` is not below [`WordList::len`].
     pub fn key(&self, i: usize) -> &str {
-        match &self.keys[self.starts(i).key as usize..self.ends[i].key as usize] {
-            "" => self.text(i),
-            key => key,
-        }
+        self.word(i).1
     }
 
     /// The 1-based line of word `i`'s first appearance.
@@ -94,14 +101,9 @@ impl WordList {
         // Each word starts where the one before ended: walked in order, no look-back.
         let mut start = Ends::default();
         self.ends.iter().map(move |&end| {
-            let key = &self.keys[start.key as usize..end.key as usize];
-            let text = &self.texts[start.text as usize..end.text as usize];
+            let (_, key) = self.between(start, end);
             start = end;
-            if key.is_empty() {
-                text
-            } else {
-                key
-            }
+            key
         })
     }
 

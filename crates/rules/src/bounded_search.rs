@@ -6,10 +6,11 @@
 //! up in (and store it into) its table, its moves in the order to try them (or its value at
 //! once, from the game's cheap exact rules), and how to play and take back a move. A game
 //! either keys a plain [`Table`] by an owned key, or uses a [`HashedTable`]: an incremental
-//! 64-bit hash of the position (Zobrist hashing, the words from [`hash_word`]) through an identity hasher, the full key
-//! written once per stored position into one arena and compared against the live position
-//! on a hash hit, so a probe allocates nothing and a collision never gives a wrong value. A position's value is three-valued: [`Value::Win`] (some move
-//! leads to a loss of the opponent), [`Value::Lose`] (every move leads to a win of the
+//! 64-bit hash of the position (Zobrist hashing, the words from [`hash_word`]) through an
+//! identity hasher, the full key written once per stored position into one arena and
+//! compared against the live position on a hash hit, so a probe allocates nothing and a
+//! collision never gives a wrong value. A position's value is three-valued: [`Value::Win`]
+//! (some move leads to a loss of the opponent), [`Value::Lose`] (every move leads to a win of the
 //! opponent, or there is none), and [`Value::Unknown`] when neither can be shown because a
 //! move leads to an input the caller could not decide (an exit of vertex geography to an
 //! undecided component). Unknown is exact with respect to those inputs, so it is stored in

@@ -88,10 +88,11 @@
 //! symmetric component costs one decomposition (a few O(V + E) passes in practice); a searched
 //! component of k vertices at most k · `max_positions` positions, each O(out-degree · log)
 //! plus the table: an incremental Zobrist hash of the visited set and the token (a word per
-//! vertex worked out from its local number, flipped in and out as vertices are visited) through an identity hasher,
-//! each stored position keeping its key (the token and the visited vertices, 4 bytes each,
-//! or the visited bit set when shorter) in one arena, compared against the live visited set on a hash hit: no allocation per
-//! probe, none per stored position but the arena's growth.
+//! vertex worked out from its local number, flipped in and out as vertices are visited)
+//! through an identity hasher, each stored position keeping its key (the token and the
+//! visited vertices, 4 bytes each, or the visited bit set when shorter) in one arena,
+//! compared against the live visited set on a hash hit: no allocation per probe, none per
+//! stored position but the arena's growth.
 //! [`DirectedVertexSolution::winning_moves`] repeats one decomposition, or the labels of
 //! C − v and a bounded search per move.
 //!
@@ -659,10 +660,7 @@ const EXIT_TO_UNDECIDED: u8 = 2;
 /// by local index.
 struct ComponentGame<'a> {
     graph: &'a Digraph,
-    component: &'a [u32],
     c: u32,
-    /// The place of each vertex among its component's members ([`Components::position`]).
-    index: &'a [u32],
     components: &'a Components,
     /// The outcomes of the entries of the exits.
     outcomes: &'a [Outcome],
@@ -692,9 +690,7 @@ impl<'a> ComponentGame<'a> {
         let members = components.members_of(c);
         ComponentGame {
             graph,
-            component: &components.component,
             c: c as u32,
-            index: &components.position,
             components,
             outcomes,
             exits: vec![Cell::new(UNSEEN); members.len()],
@@ -706,10 +702,15 @@ impl<'a> ComponentGame<'a> {
         }
     }
 
+    /// The place of `v` among its component's members ([`Components::position`]).
+    fn local(&self, v: u32) -> usize {
+        self.components.position[v as usize] as usize
+    }
+
     /// Whether an exit of `v` enters a losing vertex, and whether one enters an undecided
     /// vertex ([`exit_value_parts`], looked at once).
     fn exits(&self, v: u32) -> (bool, bool) {
-        let cell = &self.exits[self.index[v as usize] as usize];
+        let cell = &self.exits[self.local(v)];
         if cell.get() == UNSEEN {
             let (lose, unknown) = exit_value_parts(self.graph, self.components, self.outcomes, v);
             cell.set((u8::from(lose) * EXIT_TO_LOSS) | (u8::from(unknown) * EXIT_TO_UNDECIDED));
@@ -729,13 +730,13 @@ impl<'a> ComponentGame<'a> {
     }
 
     fn is_visited(&self, v: u32) -> bool {
-        let i = self.index[v as usize] as usize;
+        let i = self.local(v);
         self.visited[i / 64] >> (i % 64) & 1 == 1
     }
 
     /// Visits `v` (the path grows), or takes back the last visit, `v`.
     fn set(&mut self, v: u32, on: bool) {
-        let i = self.index[v as usize] as usize;
+        let i = self.local(v);
         if on {
             self.visited[i / 64] |= 1 << (i % 64);
             self.path.push(v);
@@ -748,7 +749,7 @@ impl<'a> ComponentGame<'a> {
     }
 
     fn label_of(&self, v: u32) -> Label {
-        self.label[self.index[v as usize] as usize]
+        self.label[self.local(v)]
     }
 
     /// Whether the table key holds the visited set as bits (see [`SearchGame`] below).
@@ -758,7 +759,7 @@ impl<'a> ComponentGame<'a> {
 
     /// The hash of the position: the visited set's and the token's.
     fn position_hash(&self) -> u64 {
-        let z = hash_word(self.index[self.token as usize] as usize);
+        let z = hash_word(self.local(self.token));
         self.hash ^ z.rotate_left(29).wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 
@@ -768,7 +769,9 @@ impl<'a> ComponentGame<'a> {
             .out_neighbors(y)
             .iter()
             .copied()
-            .filter(move |&w| w != y && self.component[w as usize] == self.c && !self.is_visited(w))
+            .filter(move |&w| {
+                w != y && self.components.component[w as usize] == self.c && !self.is_visited(w)
+            })
     }
 }
 
@@ -868,7 +871,7 @@ impl SearchGame for ComponentGame<'_> {
 
     fn expand(&mut self, moves: &mut Vec<(u32, u32)>) -> Expansion {
         let x = self.token;
-        let lx = self.index[x as usize] as usize;
+        let lx = self.local(x);
         match self.label[lx] {
             Label::Win => return Expansion::Decided(Value::Win),
             Label::Lose => return Expansion::Decided(Value::Lose),
@@ -887,7 +890,7 @@ impl SearchGame for ComponentGame<'_> {
         }
         let mut replies: Vec<(u32, u32)> = Vec::new();
         for y in self.inner_moves(x) {
-            let ly = self.index[y as usize] as usize;
+            let ly = self.local(y);
             match self.label[ly] {
                 Label::Win => continue, // the opponent wins from y
                 Label::Lose => return Expansion::Decided(Value::Win),

@@ -76,6 +76,18 @@ impl ChainRule {
         }
     }
 
+    /// Whether `word` is shorter than a key: it can be said under no rule that needs its
+    /// key, and is not played.
+    ///
+    /// ```
+    /// use geography_rules::ChainRule;
+    /// assert!(ChainRule::Last2.is_too_short("a"));
+    /// assert!(!ChainRule::Last2.is_too_short("가나"));
+    /// ```
+    pub fn is_too_short(self, word: &str) -> bool {
+        word.chars().nth(self.key_length() - 1).is_none()
+    }
+
     /// The word's arc: (the key it starts with, the key the next word must start with);
     /// `None` when the word is shorter than a key.
     ///
@@ -132,11 +144,15 @@ struct Played {
 /// A word of `too_short` in the table of words met ([`played`]): its index with this bit set.
 const SHORT: u32 = 1 << 31;
 
-/// Sorts `words` into those played and those too short for keys of `k` characters, each
-/// once (the first occurrence kept): unless the words are known to be `distinct`, a repeat
-/// is found by hashing the words into a table of the words met, a played word by its index,
-/// a short one by its index in `too_short` with [`SHORT`] set.
-fn played<S: AsRef<str>>(given: impl IntoIterator<Item = S>, k: usize, distinct: bool) -> Played {
+/// Sorts `words` into those played and those too short for `rule`, each once (the first
+/// occurrence kept): unless the words are known to be `distinct`, a repeat is found by
+/// hashing the words into a table of the words met, a played word by its index, a short one
+/// by its index in `too_short` with [`SHORT`] set.
+fn played<S: AsRef<str>>(
+    given: impl IntoIterator<Item = S>,
+    rule: ChainRule,
+    distinct: bool,
+) -> Played {
     let hasher = RandomState::default();
     let given = given.into_iter();
     let count = given.size_hint().0;
@@ -165,7 +181,7 @@ fn played<S: AsRef<str>>(given: impl IntoIterator<Item = S>, k: usize, distinct:
             debug_assert!(!distinct, "{word:?} given twice as a distinct word");
             continue;
         }
-        let short = word.chars().nth(k.saturating_sub(1)).is_none();
+        let short = rule.is_too_short(word);
         let index = if short {
             too_short.len() as u32 | SHORT
         } else {
@@ -313,13 +329,7 @@ impl WordChain {
         pruning: Pruning,
         go_on: &dyn Fn() -> bool,
     ) -> Result<Self, WordChainError> {
-        Self::build(
-            played(words, rule.key_length(), false),
-            rule,
-            bound,
-            pruning,
-            go_on,
-        )
+        Self::build(played(words, rule, false), rule, bound, pruning, go_on)
     }
 
     /// [`WordChain::new_while`] on words known to be distinct, as the keys of a word list
@@ -334,13 +344,7 @@ impl WordChain {
         pruning: Pruning,
         go_on: &dyn Fn() -> bool,
     ) -> Result<Self, WordChainError> {
-        Self::build(
-            played(words, rule.key_length(), true),
-            rule,
-            bound,
-            pruning,
-            go_on,
-        )
+        Self::build(played(words, rule, true), rule, bound, pruning, go_on)
     }
 
     /// Solves the chain of the words `played`.
