@@ -8,6 +8,15 @@
 //! faults it in 2 MiB at a time; where it is `never`, nothing changes. No block grows: only
 //! ranges inside a block are advised, and advice never changes what a block holds.
 //!
+//! A one-shot command (every command but `serve`) also keeps one heap for its whole run
+//! ([`keep_heap`]): glibc hands blocks up to 32 MiB out of its heap instead of mapping each
+//! one on its own, grows the heap 64 MiB past a request (address space only: nothing is
+//! touched until used), never gives it back, and the heap is advised as above. A block freed
+//! (the input's text once parsed, a scratch array) is then reused by the next one instead of
+//! faulting in fresh pages, and the pages touched are faulted 2 MiB at a time: on a random
+//! digraph of 10^5 vertices, 2 855 page faults become about 600. `serve` keeps glibc's
+//! defaults, which give memory back between requests.
+//!
 //! Tested by every test of the binary, which runs under it; its effect is measured in
 //! `bench/results-geography.md`.
 
@@ -22,6 +31,46 @@ pub struct HugePages;
 const HUGE: usize = 2 << 20;
 /// The least block advised: two huge pages, so that one whole one lies inside.
 const LARGE: usize = 2 * HUGE;
+
+/// Blocks up to this size come from the heap: glibc's ceiling for the setting on 64-bit
+/// systems.
+const HEAP_BLOCK_MAX: usize = 32 << 20;
+/// How far the heap grows past a request that does not fit.
+const HEAP_PAD: usize = 64 << 20;
+
+/// Sets glibc's heap for a one-shot command (see the module's header): blocks up to
+/// [`HEAP_BLOCK_MAX`] from the heap, grown [`HEAP_PAD`] at a time and never trimmed, and
+/// the free top of the heap advised for huge pages now. Where a setting is refused (another
+/// C library) the allocator behaves as before.
+pub fn keep_heap() {
+    // SAFETY: `mallopt` only changes glibc's thresholds; `malloc` and `free` of one block
+    // of our own; `sbrk(0)` only reads the break. Nothing else holds the block.
+    unsafe {
+        let set = |option, value: usize| {
+            libc::mallopt(
+                option,
+                libc::c_int::try_from(value).unwrap_or(libc::c_int::MAX),
+            )
+        };
+        if set(libc::M_MMAP_THRESHOLD, HEAP_BLOCK_MAX) == 0
+            || set(libc::M_TOP_PAD, HEAP_PAD) == 0
+            || set(libc::M_TRIM_THRESHOLD, usize::MAX) == 0
+        {
+            return;
+        }
+        // Grow the heap by HEAP_PAD now: the block and what follows it up to the break are
+        // the heap's free top once the block is back.
+        let block = libc::malloc(HUGE).cast::<u8>();
+        if block.is_null() {
+            return;
+        }
+        libc::free(block.cast());
+        let top = libc::sbrk(0).cast::<u8>();
+        if top as usize > block as usize {
+            advise(block, top as usize - block as usize);
+        }
+    }
+}
 
 /// The block of `size` bytes at `ptr` (null when the allocation failed), its whole huge
 /// pages advised when it is [`LARGE`].

@@ -68,6 +68,9 @@ pub enum Failure {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if !matches!(cli.command, Command::Serve(_)) {
+        alloc::keep_heap();
+    }
     let colour = cli.color.enabled();
     let limits = Limits {
         max_cells: cli.max_cells.unwrap_or(Limits::DEFAULT_MAX_CELLS),

@@ -82,7 +82,7 @@ use crate::bounded_search::{
 };
 use crate::digraph::Digraph;
 use crate::edge_walk::{EdgeGeographyGame, WalkedGraph};
-use crate::retrograde::{propagate, Label};
+use crate::retrograde::{propagate, Label, Labels};
 use crate::rules::{IllegalMove, PositionAnalysis, Undecided};
 use crate::vertex_geography::flip;
 
@@ -150,21 +150,20 @@ fn reduce_at(graph: &Digraph, left: &[u32], reduced: &mut [u32], a: usize, pruni
 /// the least fixpoint of "loses if every arc out enters a winning vertex, wins if some arc
 /// out enters a losing vertex" (see the module documentation for why the search may trust
 /// every level of it). A queue over the in-arcs, each distinct arc looked at once.
-fn retrograde(graph: &Digraph, root: &[u32]) -> Vec<Label> {
+fn retrograde(graph: &Digraph, root: &[u32]) -> Labels {
     let n = graph.vertex_count();
-    let mut labels = vec![Label::Open; n];
-    let mut open_arcs: Vec<u32> = (0..n as u32)
-        .map(|u| graph.out_arcs(u).filter(|&a| root[a] > 0).count() as u32)
-        .collect();
-    let mut queue: Vec<u32> = (0..n as u32)
-        .filter(|&u| open_arcs[u as usize] == 0)
-        .collect();
-    for &u in &queue {
-        labels[u as usize] = Label::Lose;
+    let mut labels = Labels::apart(n);
+    let mut queue = Vec::new();
+    for u in 0..n as u32 {
+        match graph.out_arcs(u).filter(|&a| root[a] > 0).count() as u32 {
+            0 => {
+                labels.set(u, Label::Lose);
+                queue.push(u);
+            }
+            count => labels.open(u, count),
+        }
     }
-    propagate(graph, &mut labels, &mut open_arcs, &mut queue, |_, _, a| {
-        root[a] > 0
-    });
+    propagate(graph, &mut labels, &mut queue, |a| root[a] > 0);
     labels
 }
 
@@ -173,7 +172,7 @@ fn retrograde(graph: &Digraph, root: &[u32]) -> Vec<Label> {
 pub(crate) struct EdgeSearch<'a> {
     graph: &'a Digraph,
     pruning: Pruning,
-    labels: Vec<Label>,
+    labels: Labels,
     /// The root multiplicities, and those left now.
     root: Vec<u32>,
     left: Vec<u32>,
@@ -194,7 +193,7 @@ impl<'a> EdgeSearch<'a> {
         let labels = if pruning.retrograde {
             retrograde(graph, &root)
         } else {
-            vec![Label::Open; n]
+            Labels::apart(n)
         };
         let hash = root.iter().enumerate().fold(0u64, |h, (a, &m)| {
             h.wrapping_add(hash_word(a).wrapping_mul(u64::from(m)))
@@ -258,7 +257,7 @@ impl<'a> EdgeSearch<'a> {
     }
 
     fn label(&self, v: u32) -> Label {
-        self.labels[v as usize]
+        self.labels.label(v)
     }
 
     /// The hash of the position: the multiplicities' and the token's.

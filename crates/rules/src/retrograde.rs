@@ -26,35 +26,83 @@ pub(crate) enum Label {
     Lose,
 }
 
-/// Propagates the labels of the vertices in `queue` backwards: the tail `u` of a counted
-/// arc into a losing vertex wins, and a tail whose `open[u]` counted arcs have all entered
-/// winning vertices loses. `counts(u, v, a)` says whether the arc `a` from `u` to `v` counts;
-/// only `Open` tails are labelled. Every vertex labelled is pushed onto `queue`, which ends
-/// as the order of labelling (a label's level is its rank there).
+/// The labels of one analysis, one word per vertex: `Win`, `Lose`, *apart* (the vertex takes
+/// no part: it is never labelled and its arcs never count), or, while the vertex is open, the
+/// number of its counted arcs not yet known to enter a winning vertex. One read of a tail
+/// tells [`propagate`] all it needs.
+#[derive(Debug, Clone)]
+pub(crate) struct Labels(Vec<u32>);
+
+const WIN: u32 = u32::MAX;
+const LOSE: u32 = u32::MAX - 1;
+const APART: u32 = u32::MAX - 2;
+
+impl Labels {
+    /// `n` vertices, all apart.
+    pub(crate) fn apart(n: usize) -> Self {
+        Labels(vec![APART; n])
+    }
+
+    /// `v`'s label: `Open` while it is open or apart.
+    pub(crate) fn label(&self, v: u32) -> Label {
+        match self.0[v as usize] {
+            WIN => Label::Win,
+            LOSE => Label::Lose,
+            _ => Label::Open,
+        }
+    }
+
+    /// Labels `v`.
+    pub(crate) fn set(&mut self, v: u32, label: Label) {
+        self.0[v as usize] = match label {
+            Label::Win => WIN,
+            Label::Lose => LOSE,
+            Label::Open => APART,
+        };
+    }
+
+    /// Sets `v` apart.
+    pub(crate) fn set_apart(&mut self, v: u32) {
+        self.0[v as usize] = APART;
+    }
+
+    /// Opens `v` with `count` counted arcs, at least 1 (a vertex with none is labelled, not
+    /// opened) and fewer than [`u32::MAX`] − 2 (arc ids are `u32`).
+    pub(crate) fn open(&mut self, v: u32, count: u32) {
+        debug_assert!(count > 0 && count < APART);
+        self.0[v as usize] = count;
+    }
+}
+
+/// Propagates the labels of the vertices in `queue` backwards: the open tail `u` of a
+/// counted arc into a losing vertex wins, and an open tail whose counted arcs have all
+/// entered winning vertices loses. `counts(a)` says whether the arc `a` counts (the arcs of
+/// apart vertices never do). Every vertex labelled is pushed onto `queue`, which ends as the
+/// order of labelling (a label's level is its rank there).
 pub(crate) fn propagate(
     graph: &Digraph,
-    labels: &mut [Label],
-    open: &mut [u32],
+    labels: &mut Labels,
     queue: &mut Vec<u32>,
-    counts: impl Fn(u32, u32, usize) -> bool,
+    counts: impl Fn(usize) -> bool,
 ) {
     let mut next = 0;
     while next < queue.len() {
         let v = queue[next];
         next += 1;
-        let lose = labels[v as usize] == Label::Lose;
+        let lose = labels.0[v as usize] == LOSE;
         for &a in graph.in_arcs(v) {
             let u = graph.arc(a as usize).0;
-            if labels[u as usize] != Label::Open || !counts(u, v, a as usize) {
+            let state = &mut labels.0[u as usize];
+            if *state >= APART || !counts(a as usize) {
                 continue;
             }
             if lose {
-                labels[u as usize] = Label::Win;
+                *state = WIN;
                 queue.push(u);
             } else {
-                open[u as usize] -= 1;
-                if open[u as usize] == 0 {
-                    labels[u as usize] = Label::Lose;
+                *state -= 1;
+                if *state == 0 {
+                    *state = LOSE;
                     queue.push(u);
                 }
             }

@@ -112,7 +112,7 @@ use crate::bounded_search::{
 };
 use crate::digraph::{strong_components, Components, Digraph};
 use crate::position::{Position, Solution};
-use crate::retrograde::{propagate, Label};
+use crate::retrograde::{propagate, Label, Labels};
 use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
 use geography_matching::Graph;
 
@@ -252,8 +252,9 @@ fn solve(
     let mut witness = vec![NONE; n];
     let mut method = Vec::with_capacity(components.count());
     let mut stopped = false;
-    let mut labels = vec![Label::Open; n];
-    let mut open = vec![0u32; n];
+    // Apart until their component is labelled: the tails of arcs into component c are in c
+    // or above it, so they are apart unless in c.
+    let mut labels = Labels::apart(n);
     for c in 0..components.count() {
         let members = components.members_of(c);
         let m = if !members.iter().any(|&v| is_needed(v)) {
@@ -283,7 +284,7 @@ fn solve(
                 &mut outcomes,
                 c,
                 retrograde,
-                (&mut labels, &mut open),
+                &mut labels,
             );
             if labelled < members.len() {
                 // The game reads the outcomes of the exits: the members' own are written
@@ -295,7 +296,7 @@ fn solve(
                     if stopped {
                         break;
                     }
-                    if !is_needed(v) || labels[v as usize] != Label::Open {
+                    if !is_needed(v) || labels.label(v) != Label::Open {
                         continue;
                     }
                     table.limit();
@@ -383,12 +384,10 @@ impl DirectedVertexSolution {
                     // The labels of C − v: after the first move the game is the game on
                     // C − v from there, nothing visited (v's own label may not survive v's
                     // visit being the first of the game).
-                    let n = g.vertex_count();
-                    let mut labels = vec![Label::Open; n];
+                    let mut labels = Labels::apart(g.vertex_count());
                     if self.retrograde {
-                        let mut open = vec![0u32; n];
                         let (comps, outcomes) = (&self.components, &self.outcomes);
-                        label_component(g, comps, outcomes, c, v, &mut labels, &mut open);
+                        label_component(g, comps, outcomes, c, v, &mut labels);
                     }
                     (
                         ComponentGame::new(g, &self.components, &self.outcomes, c, &labels),
@@ -575,15 +574,14 @@ fn label_outcomes(
     outcomes: &mut [Outcome],
     c: usize,
     retrograde: bool,
-    scratch: (&mut [Label], &mut [u32]),
+    labels: &mut Labels,
 ) -> usize {
     if !retrograde {
         return 0;
     }
-    let (labels, open) = scratch;
-    let order = label_component(graph, components, outcomes, c, NONE, labels, open);
+    let order = label_component(graph, components, outcomes, c, NONE, labels);
     for &v in &order {
-        outcomes[v as usize] = match labels[v as usize] {
+        outcomes[v as usize] = match labels.label(v) {
             Label::Win => Outcome::Win,
             _ => Outcome::Lose,
         };
@@ -593,29 +591,29 @@ fn label_outcomes(
 
 /// Retrograde analysis inside component `c`, its exits' entry values known, with `removed`
 /// (`NONE` for none) taken out of the component: writes the labels of its members into
-/// `labels` (`open` is scratch, by vertex) and returns the labelled vertices in the order
-/// labelled (a label's *level* is its rank there). A vertex
+/// `labels`, which must hold every vertex of the components above `c` apart, and returns the
+/// labelled vertices in the order labelled (a label's *level* is its rank there). A vertex
 /// with an exit to a losing entry wins; a vertex none of whose exits enters a losing or
 /// undecided entry loses once every arc of it inside the component (loops aside) enters a
 /// winning vertex, and wins as soon as one enters a losing vertex. A queue over the in-arcs,
-/// each arc looked at once: O(size of the component and its arcs).
+/// each arc looked at once: O(size of the component and its arcs). The tail of an arc into
+/// the component is in it or above it: apart unless it is a member, and `removed` is set
+/// apart, so every arc [`propagate`] meets from an open tail counts.
 fn label_component(
     graph: &Digraph,
     components: &Components,
     outcomes: &[Outcome],
     c: usize,
     removed: u32,
-    labels: &mut [Label],
-    open: &mut [u32],
+    labels: &mut Labels,
 ) -> Vec<u32> {
     let comp = &components.component;
-    let inside = |w: u32| w != removed && comp[w as usize] as usize == c;
     let members = components.members_of(c);
     // Each member is labelled once at most.
     let mut queue = Vec::with_capacity(members.len());
     for &u in members {
-        labels[u as usize] = Label::Open;
         if u == removed {
+            labels.set_apart(u);
             continue;
         }
         // One pass over the arcs: the exits' values, and the arcs that stay inside.
@@ -632,20 +630,20 @@ fn label_component(
             }
         }
         if lose {
-            labels[u as usize] = Label::Win;
+            labels.set(u, Label::Win);
             queue.push(u);
             continue;
         }
         // An undecided exit is an arc never known to enter a winning vertex.
-        open[u as usize] = inner + u32::from(unknown);
-        if open[u as usize] == 0 {
-            labels[u as usize] = Label::Lose;
-            queue.push(u);
+        match inner + u32::from(unknown) {
+            0 => {
+                labels.set(u, Label::Lose);
+                queue.push(u);
+            }
+            open => labels.open(u, open),
         }
     }
-    propagate(graph, labels, open, &mut queue, |u, v, _| {
-        u != v && inside(u)
-    });
+    propagate(graph, labels, &mut queue, |_| true);
     queue
 }
 
@@ -678,14 +676,13 @@ struct ComponentGame<'a> {
 }
 
 impl<'a> ComponentGame<'a> {
-    /// The game inside component `c`, with the labels `labels` (by vertex; all `Open` for
-    /// none).
+    /// The game inside component `c`, with the labels `labels` (all apart for none).
     fn new(
         graph: &'a Digraph,
         components: &'a Components,
         outcomes: &'a [Outcome],
         c: usize,
-        labels: &[Label],
+        labels: &Labels,
     ) -> Self {
         let members = components.members_of(c);
         ComponentGame {
@@ -694,7 +691,7 @@ impl<'a> ComponentGame<'a> {
             components,
             outcomes,
             exits: vec![Cell::new(UNSEEN); members.len()],
-            label: members.iter().map(|&v| labels[v as usize]).collect(),
+            label: members.iter().map(|&v| labels.label(v)).collect(),
             visited: vec![0; members.len().div_ceil(64)],
             path: Vec::new(),
             hash: 0,
@@ -1073,19 +1070,11 @@ mod tests {
             let g = Digraph::from_arcs(n, arcs).unwrap();
             let solution = solve_directed_vertex(g.clone(), SearchBound::default());
             let components = &solution.components;
-            let mut labels = vec![Label::Open; n];
-            let mut open = vec![0; n];
+            let mut labels = Labels::apart(n);
             let mut level = vec![usize::MAX; n];
             for c in 0..components.count() {
-                let order = label_component(
-                    &g,
-                    components,
-                    &solution.outcomes,
-                    c,
-                    NONE,
-                    &mut labels,
-                    &mut open,
-                );
+                let order =
+                    label_component(&g, components, &solution.outcomes, c, NONE, &mut labels);
                 for (k, &v) in order.iter().enumerate() {
                     level[v as usize] = k;
                 }
@@ -1095,9 +1084,9 @@ mod tests {
                 let c = components.component[start as usize];
                 let mut stack = vec![(start, 1u32 << start, usize::MAX)];
                 while let Some((v, visited, lowest_lose)) = stack.pop() {
-                    if labels[v as usize] != Label::Open {
+                    if labels.label(v) != Label::Open {
                         let wins = brute(&g, v, visited);
-                        let holds = labels[v as usize] == Label::Win;
+                        let holds = labels.label(v) == Label::Win;
                         if lowest_lose > level[v as usize] {
                             assert_eq!(
                                 wins,
@@ -1110,7 +1099,7 @@ mod tests {
                             wrong_elsewhere += 1;
                         }
                     }
-                    let lowest_lose = if labels[v as usize] == Label::Lose {
+                    let lowest_lose = if labels.label(v) == Label::Lose {
                         lowest_lose.min(level[v as usize])
                     } else {
                         lowest_lose
