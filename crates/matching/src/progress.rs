@@ -123,6 +123,20 @@ impl Progress {
     /// Records `work` more units and `settled` more settled roots, with `unsettled` roots
     /// left; true when the pass has stalled and should stop.
     pub(crate) fn stalled(&mut self, work: u64, settled: u64, unsettled: usize) -> bool {
+        self.stalled_expecting(work, settled, unsettled, unsettled as u64)
+    }
+
+    /// [`Progress::stalled`], with the share asked by [`Progress::at_least_share`] taken of
+    /// `expected` roots instead of all those left: the roots expected to cost a search that
+    /// may be repeated (a pass whose failed searches are paid once for good expects only its
+    /// augmenting ones to). The other rules, and so the bound, still count every root left.
+    pub(crate) fn stalled_expecting(
+        &mut self,
+        work: u64,
+        settled: u64,
+        unsettled: usize,
+        expected: u64,
+    ) -> bool {
         self.total = self.total.saturating_add(work);
         if self.total >= self.forced {
             return true;
@@ -134,7 +148,7 @@ impl Progress {
         }
         let mut required = self.per_window.min((unsettled as u64).div_ceil(64)).max(1);
         if self.share > 0 {
-            required = required.max((unsettled as u64).div_ceil(self.share));
+            required = required.max(expected.div_ceil(self.share));
         }
         let stalled = self.checked && unsettled as u64 > self.floor && self.settled < required;
         self.spent = 0;
@@ -146,6 +160,19 @@ impl Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_share_is_asked_of_the_roots_expected_to_augment() {
+        // Windows of 10 000 units, s = 3, and a share of 8.
+        let mut p = Progress::new(6400, 3600, Stall::Rate).at_least_share(8);
+        // 100 settled of 1 000 left: under the 125 asked.
+        assert!(p.stalled(10_000, 100, 1000));
+        // Of the 1 000, 80 are expected to augment: 10 asked.
+        let mut p = Progress::new(6400, 3600, Stall::Rate).at_least_share(8);
+        assert!(!p.stalled_expecting(10_000, 100, 1000, 80));
+        // The rate still counts every root left: 2 settled, 3 asked.
+        assert!(p.stalled_expecting(10_000, 2, 1000, 0));
+    }
 
     #[test]
     fn a_window_stalls_when_it_settles_too_few_roots() {
