@@ -23,6 +23,7 @@ use crate::graph::Adjacency;
 use crate::greedy::greedy_matching;
 use crate::matching::Matching;
 use crate::progress::{Progress, Stall};
+use crate::push_relabel::Finish;
 
 /// A maximum matching of `graph`, starting from a greedy one.
 ///
@@ -95,11 +96,39 @@ pub(crate) fn blossom_decomposition_until<G: Adjacency>(
     graph: &G,
     matching: Matching,
     stall: Stall,
-) -> Result<Decomposition, Matching> {
-    match search_roots_until(graph, matching, DEPTH_FIRST_LABELS, stall) {
-        (matching, forest, true) => Ok(decomposition_of_forest(graph, matching, &forest)),
-        (matching, _, false) => Err(matching),
+    hand_over: u64,
+) -> BlossomPass {
+    match search_roots_until(graph, matching, DEPTH_FIRST_LABELS, stall, hand_over) {
+        (matching, forest, Finish::Maximum) => {
+            BlossomPass::Done(decomposition_of_forest(graph, matching, &forest))
+        }
+        (matching, _, Finish::Stalled) => BlossomPass::Stalled(matching),
+        (matching, _, Finish::HandedOver) => BlossomPass::HandedOver(matching),
     }
+}
+
+/// How [`blossom_decomposition_until`] ended.
+#[derive(Debug)]
+pub(crate) enum BlossomPass {
+    /// Every root was searched: the maximum matching and its classes.
+    Done(Decomposition),
+    /// The pass stalled: the matching so far.
+    Stalled(Matching),
+    /// The pass's repeatable searches had scanned `hand_over` edges with roots left: the
+    /// matching so far.
+    HandedOver(Matching),
+}
+
+/// The blossom pass from `matching` for the matching alone, stopped when it stalls: the
+/// matching and whether it is maximum.
+pub(crate) fn blossom_matching_until<G: Adjacency>(
+    graph: &G,
+    matching: Matching,
+    stall: Stall,
+) -> (Matching, bool) {
+    let (matching, _, finish) =
+        search_roots_until(graph, matching, DEPTH_FIRST_LABELS, stall, u64::MAX);
+    (matching, finish == Finish::Maximum)
 }
 
 /// Vertices a depth-first search may label before it is started again breadth first.
@@ -133,18 +162,20 @@ fn search_every_root<G: Adjacency>(
     depth_first_labels: u32,
 ) -> (Matching, Forest) {
     let (matching, forest, _) =
-        search_roots_until(graph, matching, depth_first_labels, Stall::Never);
+        search_roots_until(graph, matching, depth_first_labels, Stall::Never, u64::MAX);
     (matching, forest)
 }
 
-/// [`search_every_root`], stopped when `stall` says the pass has stalled; the flag tells
-/// whether every root was searched.
+/// [`search_every_root`], stopped when `stall` says the pass has stalled, or once the
+/// searches that may be repeated (all but the failed ones) have scanned `hand_over` edges
+/// with roots left; `Finish::Maximum` when every root was searched.
 fn search_roots_until<G: Adjacency>(
     graph: &G,
     mut matching: Matching,
     depth_first_labels: u32,
     stall: Stall,
-) -> (Matching, Forest, bool) {
+    hand_over: u64,
+) -> (Matching, Forest, Finish) {
     let bound = graph.vertex_bound();
     let mut forest = Forest::new(bound);
     let checked = stall != Stall::Never;
@@ -158,8 +189,9 @@ fn search_roots_until<G: Adjacency>(
     } else {
         0
     };
-    // The work of failed searches is not counted: their trees are buried, so each vertex
-    // and edge is in one at most, and all of them together cost O(V + E) once.
+    // The work of failed searches (`buried`, in all) is not counted: their trees are buried,
+    // so each vertex and edge is in one at most, and all of them together cost O(V + E)
+    // once. The rest may be repeated; `reported` of it has been counted.
     let (mut reported, mut settled, mut buried) = (0u64, 0u64, 0u64);
     // Roots settled so far by an augmentation (two each) and by a failed search.
     let (mut augmented, mut failed) = (0u64, 0u64);
@@ -167,9 +199,13 @@ fn search_roots_until<G: Adjacency>(
         if !graph.contains(root) || !matching.is_exposed(root) || forest.is_dead(root) {
             continue;
         }
+        let repeatable = forest.scanned() - buried;
+        if repeatable >= hand_over {
+            forest.reset();
+            return (matching, forest, Finish::HandedOver);
+        }
         if checked {
-            let done = forest.scanned() - std::mem::replace(&mut reported, forest.scanned());
-            let work = done - std::mem::take(&mut buried);
+            let work = repeatable - std::mem::replace(&mut reported, repeatable);
             unsettled -= settled as usize;
             // The roots left that are expected to augment, at the rate so far.
             let expected = match augmented + failed {
@@ -178,7 +214,7 @@ fn search_roots_until<G: Adjacency>(
             };
             if progress.stalled_expecting(work, std::mem::take(&mut settled), unsettled, expected) {
                 forest.reset();
-                return (matching, forest, false);
+                return (matching, forest, Finish::Stalled);
             }
         }
         let before = forest.scanned();
@@ -213,7 +249,7 @@ fn search_roots_until<G: Adjacency>(
             Growth::Joined(..) => unreachable!("one tree at a time"),
         }
     }
-    (matching, forest, true)
+    (matching, forest, Finish::Maximum)
 }
 
 #[cfg(test)]

@@ -112,7 +112,7 @@ pub use shortest_paths::shortest_path_phases;
 pub use solve::{
     bipartite_maximum_matching, decompose, decompose_bipartite,
     decompose_bipartite_forcing_finisher, decompose_bipartite_forcing_renumbering,
-    decompose_bipartite_from, decompose_forcing_finisher,
+    decompose_bipartite_from, decompose_forcing_finisher, decompose_forcing_renumbering,
 };
 pub use under_deletion::UnderDeletion;
 

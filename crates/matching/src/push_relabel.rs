@@ -86,7 +86,8 @@ pub(crate) fn push_relabel_until<G: Adjacency>(
     }
 }
 
-/// How [`push_relabel_handing_over`] ended.
+/// How a pass that may hand over ended: [`push_relabel_handing_over`], and the blossom
+/// pass (`blossom.rs`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Finish {
     /// The matching is maximum.
