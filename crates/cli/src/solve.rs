@@ -167,6 +167,8 @@ pub fn run(args: &Args, colour: bool, limits: &Limits) -> Result<(), Failure> {
                 write(&mut out, &heading(0, 1))?;
                 let graph = GraphPlayed::new(&written, game)
                     .map_err(|error| Failure::Input(format!("error: {error}")))?;
+                // The pairs are in the graph now: their memory goes to the solve.
+                drop(written);
                 graph_game_result(&mut out, args, &graph)?;
             }
             Loaded::Words(list) => {
