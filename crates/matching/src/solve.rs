@@ -120,8 +120,9 @@ fn renumbering_pays<G: Adjacency>(graph: &G) -> bool {
 /// When a pass (push–relabel, the blossom pass) hands over to the renumbered copy.
 #[derive(Debug, Clone, Copy)]
 enum HandOver {
-    /// After a window of work, on graphs of at least `RENUMBER_FROM` ids whose breadth-first
-    /// numbers are local (the solver's rule).
+    /// After a window of work (push–relabel) or [`BLOSSOM_HAND_OVER`] windows of repeatable
+    /// work or a stall (the blossom pass), on graphs of at least `RENUMBER_FROM` ids whose
+    /// breadth-first numbers are local (the solver's rule).
     OnLargeGraphs,
     /// After this much work, on any graph (tests: the renumbered finish forced).
     After(u64),
