@@ -75,13 +75,7 @@ fn bipartite_matching_from<G: Adjacency>(
     if let Some(missable) = searched.missable {
         return (searched.matching, Some(missable));
     }
-    let hand_over = match hand_over {
-        HandOver::After(work) => work,
-        HandOver::OnLargeGraphs if bound >= RENUMBER_FROM && renumbering_pays(graph) => {
-            (bound + graph.edge_count()) as u64
-        }
-        HandOver::OnLargeGraphs | HandOver::Never => u64::MAX,
-    };
+    let hand_over = hand_over.after(graph, 1).unwrap_or(u64::MAX);
     let matching = match push_relabel_handing_over(graph, side, searched.matching, stall, hand_over)
     {
         (matching, Finish::Maximum) => return (matching, None),
@@ -128,6 +122,21 @@ enum HandOver {
     After(u64),
     /// Never (tests: the finisher forced on the graph itself).
     Never,
+}
+
+impl HandOver {
+    /// The work after which a pass hands `graph` over, if it ever does: `windows` windows of
+    /// V + E units by the solver's rule.
+    fn after<G: Adjacency>(self, graph: &G, windows: u64) -> Option<u64> {
+        let bound = graph.vertex_bound();
+        match self {
+            HandOver::After(work) => Some(work),
+            HandOver::OnLargeGraphs if bound >= RENUMBER_FROM && renumbering_pays(graph) => {
+                Some(windows * (bound + graph.edge_count()) as u64)
+            }
+            HandOver::OnLargeGraphs | HandOver::Never => None,
+        }
+    }
 }
 
 /// A maximum matching of the bipartite `graph` (`side` from
@@ -195,14 +204,7 @@ fn general_decomposition<G: Adjacency>(
     stall: Stall,
     hand_over: HandOver,
 ) -> Decomposition {
-    let bound = graph.vertex_bound();
-    let hand_over = match hand_over {
-        HandOver::After(work) => Some(work),
-        HandOver::OnLargeGraphs if bound >= RENUMBER_FROM && renumbering_pays(graph) => {
-            Some(BLOSSOM_HAND_OVER * (bound + graph.edge_count()) as u64)
-        }
-        HandOver::OnLargeGraphs | HandOver::Never => None,
-    };
+    let hand_over = hand_over.after(graph, BLOSSOM_HAND_OVER);
     let greedy = greedy_matching(graph);
     let pass = blossom_decomposition_until(graph, greedy, stall, hand_over.unwrap_or(u64::MAX));
     let matching = match (pass, hand_over) {

@@ -5,31 +5,15 @@
 
 use crate::common;
 
-use common::{assert_agrees, brute_missable, masks, small_random_bipartite, small_random_graph};
+use common::{
+    assert_agrees, assert_certified, small_members, small_random_bipartite, small_random_graph,
+};
 use geography_matching::{
     check, decompose, decompose_bipartite, decompose_bipartite_forcing_finisher,
     decompose_forcing_finisher, general_shortest_path_phases, maximum_matching,
-    shortest_path_phases, two_colouring, Certificate, Class, Decomposition, Family, FamilyGraph,
-    Graph, Matching, Random,
+    shortest_path_phases, two_colouring, Certificate, Family, Graph, Matching, Random,
 };
 use geography_testing::{random_graph, runner};
-
-/// The decomposition agrees with brute force (graphs up to 16 vertices) and its certificate
-/// checks.
-fn assert_brute(graph: &Graph, d: &Decomposition, what: &str) {
-    let n = graph.vertex_count();
-    let (nu, missable) = brute_missable(&masks(graph), (1u32 << n) - 1);
-    assert!(d.matching().is_valid_in(graph), "{what}");
-    assert_eq!(d.matching().size(), nu, "{what}: size in {graph:?}");
-    for v in 0..n as u32 {
-        assert_eq!(
-            d.class(v) == Class::Missable,
-            missable[v as usize],
-            "{what}: {v} in {graph:?}"
-        );
-    }
-    assert_eq!(check(graph, &Certificate::from(d)), Ok(nu), "{what}");
-}
 
 /// Forced after `work` units, the solve agrees with the unforced one (see
 /// [`assert_agrees`]).
@@ -60,26 +44,13 @@ fn forced_finisher_matches_brute_force_on_random_bipartite_graphs() {
         let (graph, side) = small_random_bipartite(&mut rng);
         let work = [0, 1, 5, 20][round % 4];
         let forced = decompose_bipartite_forcing_finisher(&graph, &side, work);
-        assert_brute(&graph, &forced, &format!("round {round}, work {work}"));
+        assert_certified(&graph, &forced, &format!("round {round}, work {work}"));
         // From any matching.
         let start = random_start(&graph, &mut rng);
         let (finished, _) = shortest_path_phases(&graph, &side, start);
         assert!(finished.is_valid_in(&graph));
         assert_eq!(finished.size(), forced.matching().size(), "round {round}");
     }
-}
-
-/// The members of every family with 2 to 8 vertices a side, seeds 0 to 5, that have at most
-/// 16 vertices (brute force's reach): each named, with its seed.
-fn small_members() -> impl Iterator<Item = (String, FamilyGraph, u64)> {
-    Family::ALL.into_iter().flat_map(|family| {
-        (2..=8).flat_map(move |size| {
-            (0..6).filter_map(move |seed| {
-                let g = family.generate(size, seed);
-                (g.vertices() <= 16).then(|| (format!("{family:?} {size} {seed}"), g, seed))
-            })
-        })
-    })
 }
 
 #[test]
@@ -89,11 +60,11 @@ fn forced_finisher_matches_brute_force_on_small_members_of_every_family() {
         let graph = g.graph().unwrap();
         for work in [0, 4] {
             let forced = decompose_bipartite_forcing_finisher(&graph, &g.side, work);
-            assert_brute(&graph, &forced, &what);
+            assert_certified(&graph, &forced, &what);
         }
         let inner = g.with_inner_edges(1 + (seed as usize % 3), seed);
         let graph = inner.graph().unwrap();
-        assert_brute(&graph, &decompose(&graph), &format!("{what} odd"));
+        assert_certified(&graph, &decompose(&graph), &format!("{what} odd"));
         checked += 1;
     }
     assert!(checked > 300, "{checked}");
@@ -136,7 +107,7 @@ fn forced_general_finisher_matches_brute_force_on_random_graphs() {
     runner(3000)
         .run(&(random_graph(14, 100), 0u64..40), |(graph, work)| {
             let forced = decompose_forcing_finisher(&graph, work);
-            assert_brute(&graph, &forced, &format!("work {work}"));
+            assert_certified(&graph, &forced, &format!("work {work}"));
             // Karp–Sipser's start often leaves nothing to do on small graphs: from empty too.
             let n = graph.vertex_count();
             let (from_empty, _) = general_shortest_path_phases(&graph, Matching::empty(n));
@@ -171,7 +142,7 @@ fn forced_general_finisher_matches_brute_force_on_small_members_of_every_family(
             let graph = g.clone().with_inner_edges(inner, seed).graph().unwrap();
             for work in [0, 4] {
                 let forced = decompose_forcing_finisher(&graph, work);
-                assert_brute(
+                assert_certified(
                     &graph,
                     &forced,
                     &format!("{what} inner {inner} work {work}"),

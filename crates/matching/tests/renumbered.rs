@@ -6,27 +6,18 @@
 
 use crate::common;
 
-use common::{assert_agrees, brute_missable, masks, small_random_bipartite, small_random_graph};
+use common::{
+    assert_agrees, assert_brute, assert_certified, random_mask, small_members,
+    small_random_bipartite, small_random_graph,
+};
 use geography_matching::{
-    check, decompose, decompose_bipartite, decompose_bipartite_forcing_renumbering,
-    decompose_forcing_renumbering, two_colouring, Adjacency, Certificate, Class, Decomposition,
-    Family, Masked, Random,
+    decompose, decompose_bipartite, decompose_bipartite_forcing_renumbering,
+    decompose_forcing_renumbering, two_colouring, Family, Masked, Random,
 };
 
-/// The decomposition of `graph` (up to 16 ids; `present` the ids it contains) agrees with
-/// brute force, and its certificate checks when the graph is a plain one.
-fn assert_brute<G: Adjacency>(graph: &G, present: u32, d: &Decomposition, what: &str) {
-    let (nu, missable) = brute_missable(&masks(graph), present);
-    assert!(d.matching().is_valid_in(graph), "{what}");
-    assert_eq!(d.matching().size(), nu, "{what}: size");
-    for v in 0..graph.vertex_bound() as u32 {
-        let expected = if graph.contains(v) {
-            missable[v as usize]
-        } else {
-            false
-        };
-        assert_eq!(d.class(v) == Class::Missable, expected, "{what}: {v}");
-    }
+/// The work after which a round of the random tests forces the hand-over.
+fn work_of(round: usize) -> u64 {
+    [0, 1, 3, 8, 20, 1000][round % 6]
 }
 
 #[test]
@@ -34,20 +25,29 @@ fn forced_renumbering_matches_brute_force_on_random_bipartite_graphs() {
     let mut rng = Random::new(2027);
     for round in 0..2000 {
         let (graph, side) = small_random_bipartite(&mut rng);
-        let n = graph.vertex_count();
-        let work = [0, 1, 3, 8, 20, 1000][round % 6];
+        let work = work_of(round);
         let what = format!("round {round}, work {work}");
         let forced = decompose_bipartite_forcing_renumbering(&graph, &side, work);
-        assert_brute(&graph, (1u32 << n) - 1, &forced, &what);
-        let nu = forced.matching().size();
-        assert_eq!(check(&graph, &Certificate::from(&forced)), Ok(nu), "{what}");
+        assert_certified(&graph, &forced, &what);
         // Masked: the removed ids sit at the end of the copy, without neighbours.
-        let removed: Vec<bool> = (0..n).map(|_| rng.chance(0.25)).collect();
+        let (removed, present) = random_mask(&mut rng, graph.vertex_count(), 0.25);
         let masked = Masked::new(&graph, &removed);
-        let present = (0..n)
-            .filter(|&v| !removed[v])
-            .fold(0u32, |bits, v| bits | 1 << v);
         let forced = decompose_bipartite_forcing_renumbering(&masked, &side, work);
+        assert_brute(&masked, present, &forced, &format!("{what}, masked"));
+    }
+}
+
+#[test]
+fn forced_general_renumbering_matches_brute_force_on_random_graphs() {
+    let mut rng = Random::new(2029);
+    for round in 0..2000 {
+        let graph = small_random_graph(&mut rng);
+        let work = work_of(round);
+        let what = format!("round {round}, work {work}");
+        assert_certified(&graph, &decompose_forcing_renumbering(&graph, work), &what);
+        let (removed, present) = random_mask(&mut rng, graph.vertex_count(), 0.25);
+        let masked = Masked::new(&graph, &removed);
+        let forced = decompose_forcing_renumbering(&masked, work);
         assert_brute(&masked, present, &forced, &format!("{what}, masked"));
     }
 }
@@ -55,25 +55,19 @@ fn forced_renumbering_matches_brute_force_on_random_bipartite_graphs() {
 #[test]
 fn forced_renumbering_matches_brute_force_on_small_members_of_every_family() {
     let mut checked = 0;
-    for family in Family::ALL {
-        for size in 2..=8 {
-            for seed in 0..6 {
-                let g = family.generate(size, seed);
-                if g.vertices() > 16 {
-                    continue;
-                }
-                let graph = g.graph().unwrap();
-                let n = g.vertices();
-                for work in [0, 2, 6, 30] {
-                    let forced = decompose_bipartite_forcing_renumbering(&graph, &g.side, work);
-                    let what = format!("{family:?} {size} {seed} {work}");
-                    assert_brute(&graph, (1u32 << n) - 1, &forced, &what);
-                    let nu = forced.matching().size();
-                    assert_eq!(check(&graph, &Certificate::from(&forced)), Ok(nu), "{what}");
-                }
-                checked += 1;
-            }
+    for (what, g, seed) in small_members() {
+        // Bipartite through push–relabel's hand-over; with edges inside one side through
+        // the blossom pass's.
+        let graph = g.graph().unwrap();
+        let inner = g.clone().with_inner_edges(1 + seed as usize % 3, seed);
+        let odd = inner.graph().unwrap();
+        for work in [0, 2, 6, 30] {
+            let forced = decompose_bipartite_forcing_renumbering(&graph, &g.side, work);
+            assert_certified(&graph, &forced, &format!("{what} work {work}"));
+            let forced = decompose_forcing_renumbering(&odd, work);
+            assert_certified(&odd, &forced, &format!("{what} inner, work {work}"));
         }
+        checked += 1;
     }
     assert!(checked > 150, "{checked}");
 }
@@ -96,57 +90,6 @@ fn every_family_solves_alike_with_the_renumbering_forced() {
 }
 
 #[test]
-fn forced_general_renumbering_matches_brute_force_on_random_graphs() {
-    let mut rng = Random::new(2029);
-    for round in 0..2000 {
-        let graph = small_random_graph(&mut rng);
-        let n = graph.vertex_count();
-        let work = [0, 1, 3, 8, 20, 1000][round % 6];
-        let what = format!("round {round}, work {work}");
-        let forced = decompose_forcing_renumbering(&graph, work);
-        assert_brute(&graph, (1u32 << n) - 1, &forced, &what);
-        let nu = forced.matching().size();
-        assert_eq!(check(&graph, &Certificate::from(&forced)), Ok(nu), "{what}");
-        let removed: Vec<bool> = (0..n).map(|_| rng.chance(0.25)).collect();
-        let masked = Masked::new(&graph, &removed);
-        let present = (0..n)
-            .filter(|&v| !removed[v])
-            .fold(0u32, |bits, v| bits | 1 << v);
-        let forced = decompose_forcing_renumbering(&masked, work);
-        assert_brute(&masked, present, &forced, &format!("{what}, masked"));
-    }
-}
-
-#[test]
-fn forced_general_renumbering_matches_brute_force_on_small_members_of_every_family() {
-    let mut checked = 0;
-    for family in Family::ALL {
-        for size in 2..=8 {
-            for seed in 0..6 {
-                let g = family.generate(size, seed);
-                if g.vertices() > 16 {
-                    continue;
-                }
-                let n = g.vertices();
-                let graph = g
-                    .with_inner_edges(1 + seed as usize % 3, seed)
-                    .graph()
-                    .unwrap();
-                for work in [0, 2, 6, 30] {
-                    let forced = decompose_forcing_renumbering(&graph, work);
-                    let what = format!("{family:?} {size} {seed} {work}");
-                    assert_brute(&graph, (1u32 << n) - 1, &forced, &what);
-                    let nu = forced.matching().size();
-                    assert_eq!(check(&graph, &Certificate::from(&forced)), Ok(nu), "{what}");
-                }
-                checked += 1;
-            }
-        }
-    }
-    assert!(checked > 150, "{checked}");
-}
-
-#[test]
 fn every_family_with_inner_edges_solves_alike_with_the_general_renumbering_forced() {
     for family in Family::ALL {
         for (size, seed, inner) in [(40, 1, 2), (300, 2, 10), (3000, 3, 100)] {
@@ -154,7 +97,7 @@ fn every_family_with_inner_edges_solves_alike_with_the_general_renumbering_force
             let graph = g.graph().unwrap();
             let expected = decompose(&graph);
             for work in [0, 50, 5000, 200_000] {
-                let what = format!("{family:?} {size} {seed} {work}");
+                let what = format!("{family:?} {size} {seed} inner {inner} work {work}");
                 let forced = decompose_forcing_renumbering(&graph, work);
                 assert_agrees(&graph, &expected, &forced, &what);
             }

@@ -10,9 +10,10 @@
 //! [`strong_components`] is Tarjan's algorithm (R. Tarjan, "Depth-first search and linear
 //! graph algorithms", SIAM J. Comput. 1 (1972) 146–160) in Pearce's form, one word per vertex
 //! for the preorder numbers, the low links, the stack flags and the components together, kept
-//! beside the vertex's first out-arc (D. J. Pearce, "A space-efficient algorithm for finding strongly connected components",
-//! Inf. Process. Lett. 116 (2016) 47–52), iterative: an explicit stack of
-//! (vertex, next out-arc) frames, so the depth is bounded by memory, not by the call stack.
+//! beside the vertex's first out-arc (D. J. Pearce, "A space-efficient algorithm for finding
+//! strongly connected components", Inf. Process. Lett. 116 (2016) 47–52), iterative: an
+//! explicit stack of (vertex, next out-arc) frames, so the depth is bounded by memory, not by
+//! the call stack.
 //! Components are numbered in the order Tarjan closes them, which is a reverse topological
 //! order of the condensation: every arc leaving component `c` enters a component `< c`.
 //! Sinks come first, so the solvers handle components in increasing number, bottom up.
@@ -158,7 +159,7 @@ pub(crate) fn group_by_key(
 /// at `k + 2`, the first two 0). The counts become the offsets in place: after the prefix
 /// sums, `counts[k + 1]` is where key `k`'s values start, and it moves to their end, which
 /// is where key `k + 1`'s start, as they are written; no second array of cursors.
-pub(crate) fn fill_groups(
+fn fill_groups(
     mut counts: Vec<u32>,
     entries: impl Iterator<Item = (u32, u32)>,
 ) -> (Vec<u32>, Vec<u32>) {

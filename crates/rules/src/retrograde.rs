@@ -52,7 +52,7 @@ impl Labels {
         }
     }
 
-    /// Labels `v`.
+    /// Labels `v` (`Open` sets it apart).
     pub(crate) fn set(&mut self, v: u32, label: Label) {
         self.0[v as usize] = match label {
             Label::Win => WIN,

@@ -2,7 +2,9 @@
 
 #![allow(dead_code)]
 
-use geography_matching::{check, Adjacency, Certificate, Decomposition, Graph, Random};
+use geography_matching::{
+    check, Adjacency, Certificate, Class, Decomposition, Family, FamilyGraph, Graph, Random,
+};
 
 /// Adjacency bitmasks of a graph with at most 16 vertices.
 pub fn masks<G: Adjacency>(graph: &G) -> Vec<u32> {
@@ -79,4 +81,47 @@ pub fn small_random_bipartite(rng: &mut Random) -> (Graph, Vec<bool>) {
         .collect();
     let side = (0..n).map(|v| v >= left).collect();
     (Graph::from_edges(n, edges).unwrap(), side)
+}
+
+/// The decomposition of `graph` (up to 16 ids; `present` the ids it contains) agrees with
+/// brute force: a valid matching of maximum size, and exactly the missable vertices in D.
+pub fn assert_brute<G: Adjacency>(graph: &G, present: u32, d: &Decomposition, what: &str) {
+    let (nu, missable) = brute_missable(&masks(graph), present);
+    assert!(d.matching().is_valid_in(graph), "{what}");
+    assert_eq!(d.matching().size(), nu, "{what}: size");
+    for v in 0..graph.vertex_bound() as u32 {
+        let expected = graph.contains(v) && missable[v as usize];
+        assert_eq!(d.class(v) == Class::Missable, expected, "{what}: {v}");
+    }
+}
+
+/// [`assert_brute`] on a whole graph, and its certificate checks.
+pub fn assert_certified(graph: &Graph, d: &Decomposition, what: &str) {
+    let n = graph.vertex_count();
+    assert_brute(graph, (1u32 << n) - 1, d, &format!("{what} in {graph:?}"));
+    let nu = d.matching().size();
+    assert_eq!(check(graph, &Certificate::from(d)), Ok(nu), "{what}");
+}
+
+/// A random set of `n` ids to remove, each with probability `p`, and the bit set of those
+/// kept.
+pub fn random_mask(rng: &mut Random, n: usize, p: f64) -> (Vec<bool>, u32) {
+    let removed: Vec<bool> = (0..n).map(|_| rng.chance(p)).collect();
+    let kept = (0..n)
+        .filter(|&v| !removed[v])
+        .fold(0u32, |bits, v| bits | 1 << v);
+    (removed, kept)
+}
+
+/// The members of every adversarial family within brute force's reach (sizes 2 to 8, seeds
+/// 0 to 5, at most 16 vertices), named, with their seed.
+pub fn small_members() -> impl Iterator<Item = (String, FamilyGraph, u64)> {
+    Family::ALL.into_iter().flat_map(|family| {
+        (2..=8).flat_map(move |size| {
+            (0..6).filter_map(move |seed| {
+                let g = family.generate(size, seed);
+                (g.vertices() <= 16).then(|| (format!("{family:?} {size} {seed}"), g, seed))
+            })
+        })
+    })
 }
