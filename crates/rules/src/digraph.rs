@@ -183,14 +183,15 @@ fn fill_groups(
 pub struct Digraph {
     /// Out-arcs of `u` are the arc ids `out_offsets[u]..out_offsets[u + 1]`.
     out_offsets: Vec<u32>,
-    /// Tail of each distinct arc (kept so an arc id names its arc in O(1)).
-    tails: Vec<u32>,
-    /// Head of each distinct arc.
+    /// Head of each distinct arc (its tail is found in `out_offsets`).
     heads: Vec<u32>,
     /// Multiplicity of each distinct arc, at least 1.
     multiplicity: Vec<u32>,
-    /// In-arcs of `v` are `in_arcs[in_offsets[v]..in_offsets[v + 1]]`, ids by tail.
+    /// The distinct arcs into `v` are the `in_offsets[v]..in_offsets[v + 1]` entries of
+    /// `in_tails` (their tails, increasing: what a backward pass reads, with no arc to look
+    /// up) and of `in_arcs` (their ids).
     in_offsets: Vec<u32>,
+    in_tails: Vec<u32>,
     in_arcs: Vec<u32>,
 }
 
@@ -220,23 +221,37 @@ impl Digraph {
         A: IntoIterator<Item = (u32, u32)>,
         A::IntoIter: Clone,
     {
-        let pairs = distinct_pairs(vertex_count, arcs, |arc| arc)?;
-        let tails = pairs.firsts();
         let DistinctPairs {
             offsets: out_offsets,
             seconds: heads,
             multiplicity,
-        } = pairs;
-        let (in_offsets, in_arcs) = group_by_key(
-            vertex_count,
-            heads.iter().enumerate().map(|(id, &v)| (v, id as u32)),
-        );
+        } = distinct_pairs(vertex_count, arcs, |arc| arc)?;
+        // The in-lists by a counting sort of the arcs by head, taken in order of tail.
+        let mut in_offsets = vec![0u32; vertex_count + 2];
+        for &v in &heads {
+            in_offsets[v as usize + 2] += 1;
+        }
+        for k in 2..in_offsets.len() {
+            in_offsets[k] += in_offsets[k - 1];
+        }
+        let mut in_tails = vec![0u32; heads.len()];
+        let mut in_arcs = vec![0u32; heads.len()];
+        for (u, run) in out_offsets.windows(2).enumerate() {
+            for id in run[0]..run[1] {
+                // `in_offsets[v + 1]` is where v's next in-arc goes (as in `fill_groups`).
+                let at = &mut in_offsets[heads[id as usize] as usize + 1];
+                in_tails[*at as usize] = u as u32;
+                in_arcs[*at as usize] = id;
+                *at += 1;
+            }
+        }
+        in_offsets.pop();
         Ok(Digraph {
             out_offsets,
-            tails,
             heads,
             multiplicity,
             in_offsets,
+            in_tails,
             in_arcs,
         })
     }
@@ -256,9 +271,16 @@ impl Digraph {
         self.heads.len()
     }
 
-    /// The arc `(tail, head)` with id `id`.
+    /// The arc `(tail, head)` with id `id`: its tail by binary search over the out-lists,
+    /// O(log V) (a pass over every arc goes by tail instead: [`Digraph::out_arcs`]).
     pub fn arc(&self, id: usize) -> (u32, u32) {
-        (self.tails[id], self.heads[id])
+        let tail = self.out_offsets.partition_point(|&o| o as usize <= id) - 1;
+        (tail as u32, self.heads[id])
+    }
+
+    /// The head of arc `id`.
+    pub fn head(&self, id: usize) -> u32 {
+        self.heads[id]
     }
 
     /// How many times arc `id` was given.
@@ -281,10 +303,18 @@ impl Digraph {
         &self.heads[self.out_arcs(u)]
     }
 
-    /// The ids of the distinct arcs into `v`, by tail.
+    /// The tails of the distinct arcs into `v` (a loop included), increasing.
+    pub fn in_neighbors(&self, v: u32) -> &[u32] {
+        &self.in_tails[self.in_range(v)]
+    }
+
+    /// The ids of the distinct arcs into `v`, by tail (as [`Digraph::in_neighbors`]).
     pub fn in_arcs(&self, v: u32) -> &[u32] {
-        &self.in_arcs
-            [self.in_offsets[v as usize] as usize..self.in_offsets[v as usize + 1] as usize]
+        &self.in_arcs[self.in_range(v)]
+    }
+
+    fn in_range(&self, v: u32) -> Range<usize> {
+        self.in_offsets[v as usize] as usize..self.in_offsets[v as usize + 1] as usize
     }
 
     /// The id of the arc `u → v`, if there is one (binary search in `u`'s run).
@@ -298,8 +328,11 @@ impl Digraph {
 
     /// Every arc, once per multiplicity, in increasing order.
     pub fn arcs(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
-        (0..self.heads.len())
-            .flat_map(move |id| std::iter::repeat_n(self.arc(id), self.multiplicity[id] as usize))
+        (0..self.vertex_count() as u32).flat_map(move |u| {
+            self.out_arcs(u).flat_map(move |id| {
+                std::iter::repeat_n((u, self.heads[id]), self.multiplicity[id] as usize)
+            })
+        })
     }
 }
 
@@ -346,6 +379,18 @@ impl Components {
 /// assert!(c.component[3] < c.component[2] && c.component[2] < c.component[1]);
 /// ```
 pub fn strong_components(graph: &Digraph) -> Components {
+    strong_components_after(graph, &[])
+}
+
+/// The strongly connected components of the subgraph induced by the vertices not in
+/// `settled` (distinct vertices), numbered bottom up after the settled vertices, each of
+/// which is a component of its own, numbered first in the order given. Arcs between two
+/// components of unsettled vertices, and arcs from an unsettled vertex to a settled one, go
+/// from a higher number to a lower one; arcs out of a settled vertex may go anywhere.
+///
+/// # Complexity
+/// O(V) plus the arcs out of the unsettled vertices.
+pub(crate) fn strong_components_after(graph: &Digraph, settled: &[u32]) -> Components {
     let n = graph.vertex_count();
     // Pearce's one-array form of Tarjan's algorithm: `rindex(v)` is 0 before v is reached;
     // while v is open or waits on `stack`, the least preorder number (from 1) it is known to
@@ -357,14 +402,21 @@ pub fn strong_components(graph: &Digraph) -> Components {
     // cache miss, not two; and a vertex's records are read as it is reached, all of its
     // heads at once (`touch`), before the loop visits them one at a time: the loads go out
     // together instead of one after another.
+    // A settled vertex is closed before the search begins (its label is given at once), so
+    // the search never enters it and an arc into it never lowers anything: the components
+    // found are those of the unsettled vertices' subgraph.
     let mut node: Vec<(u32, u32)> = graph.out_offsets.iter().map(|&o| (o, 0)).collect();
+    let mut label = n as u32;
+    for &v in settled {
+        label -= 1;
+        node[v as usize].1 = label;
+    }
     let mut stack: Vec<u32> = Vec::new();
     // (vertex, next out-arc id to look at, its last out-arc id + 1, whether it is still its
     // component's root): arc ids fit in u32 (`distinct_pairs` refuses more).
     let mut frames: Vec<(u32, u32, u32, bool)> = Vec::new();
     let heads = &graph.heads;
     let mut next_index = 1u32;
-    let mut label = n as u32;
     let touch = |node: &[(u32, u32)], start: u32, end: u32| {
         let mut seen = 0u32;
         for &w in &heads[start as usize..end as usize] {
@@ -372,7 +424,10 @@ pub fn strong_components(graph: &Digraph) -> Components {
         }
         std::hint::black_box(seen);
     };
-    for root in 0..n as u32 {
+    // With every vertex settled, the last one's label is 0, which reads as not reached:
+    // there is nothing to search then.
+    let roots = if settled.len() < n { 0..n as u32 } else { 0..0 };
+    for root in roots {
         if node[root as usize].1 != 0 {
             continue;
         }
@@ -455,6 +510,28 @@ mod tests {
     use geography_matching::Random;
     use geography_testing::random_arcs;
 
+    /// `reach[u][v]`: whether `v` can be reached from `u` along `arcs` (by closure).
+    fn reachability(n: usize, arcs: impl Iterator<Item = (u32, u32)>) -> Vec<Vec<bool>> {
+        let mut reach = vec![vec![false; n]; n];
+        for (v, row) in reach.iter_mut().enumerate() {
+            row[v] = true;
+        }
+        for (u, v) in arcs {
+            reach[u as usize][v as usize] = true;
+        }
+        for k in 0..n {
+            let via = reach[k].clone();
+            for row in &mut reach {
+                if row[k] {
+                    for (cell, &r) in row.iter_mut().zip(&via) {
+                        *cell |= r;
+                    }
+                }
+            }
+        }
+        reach
+    }
+
     #[test]
     fn csr_lists_hold_every_arc_with_its_multiplicity() {
         let g = Digraph::from_arcs(4, [(2, 1), (0, 1), (2, 1), (3, 3), (1, 0)]).unwrap();
@@ -463,8 +540,12 @@ mod tests {
         assert_eq!(g.distinct_arc_count(), 4);
         assert_eq!(g.out_neighbors(2), [1]);
         assert_eq!(g.multiplicity(g.find_arc(2, 1).unwrap()), 2);
+        assert_eq!(g.in_neighbors(1), [0, 2]);
         let into_1: Vec<_> = g.in_arcs(1).iter().map(|&a| g.arc(a as usize)).collect();
         assert_eq!(into_1, [(0, 1), (2, 1)]);
+        assert_eq!(g.arc(3), (3, 3));
+        assert_eq!(g.head(0), 1);
+        assert_eq!(g.in_neighbors(3), [3]);
         assert_eq!(g.find_arc(1, 2), None);
         assert_eq!(
             g.arcs().collect::<Vec<_>>(),
@@ -473,40 +554,47 @@ mod tests {
         assert_eq!(Digraph::from_arcs(0, []).unwrap().vertex_count(), 0);
     }
 
+    /// Both forms: every vertex open, and some settled first (now and then all of them).
     #[test]
     fn components_are_the_classes_of_mutual_reachability_bottom_up() {
         let mut random = Random::new(7);
-        for _ in 0..300 {
+        for round in 0..600 {
             let n = 1 + random.below(9);
             let m = random.below(3 * n);
             let arcs = random_arcs(&mut random, n, m);
             let g = Digraph::from_arcs(n, arcs.iter().copied()).unwrap();
-            let mut reach = vec![vec![false; n]; n];
-            for (v, row) in reach.iter_mut().enumerate() {
-                row[v] = true;
-            }
-            for &(u, v) in &arcs {
-                reach[u as usize][v as usize] = true;
-            }
-            for k in 0..n {
-                let via = reach[k].clone();
-                for row in &mut reach {
-                    if row[k] {
-                        for (cell, &r) in row.iter_mut().zip(&via) {
-                            *cell |= r;
-                        }
+            let mut settled = Vec::new();
+            if round % 2 == 1 {
+                for v in 0..n as u32 {
+                    if random.below(3) == 0 {
+                        settled.push(v);
                     }
                 }
+                if random.below(4) == 0 {
+                    settled = (0..n as u32).rev().collect();
+                }
             }
-            let c = strong_components(&g);
+            let open = |v: u32| !settled.contains(&v);
+            let inside = arcs.iter().filter(|&&(u, v)| open(u) && open(v));
+            let reach = reachability(n, inside.copied());
+            let c = if settled.is_empty() {
+                strong_components(&g)
+            } else {
+                strong_components_after(&g, &settled)
+            };
+            for (i, &v) in settled.iter().enumerate() {
+                assert_eq!(c.members_of(i), [v]);
+            }
             for (i, row) in reach.iter().enumerate() {
                 for (j, &forward) in row.iter().enumerate() {
-                    let same = forward && reach[j][i];
+                    let same = i == j || (open(i as u32) && forward && reach[j][i]);
                     assert_eq!(c.component[i] == c.component[j], same, "{arcs:?}");
                 }
             }
             for &(u, v) in &arcs {
-                assert!(c.component[u as usize] >= c.component[v as usize]);
+                if open(u) {
+                    assert!(c.component[u as usize] >= c.component[v as usize]);
+                }
             }
             let total: usize = (0..c.count()).map(|k| c.members_of(k).len()).sum();
             assert_eq!(total, n);

@@ -119,20 +119,28 @@ impl Pruning {
 /// The remaining multiplicities of the arcs after the reductions `pruning` allows.
 pub(crate) fn reduce(graph: &Digraph, left: &[u32], pruning: Pruning) -> Vec<u32> {
     let mut reduced = left.to_vec();
-    for a in 0..graph.distinct_arc_count() {
-        // An arc and its reverse are reduced together, from the one whose tail is lower.
-        let (u, v) = graph.arc(a);
-        if u <= v {
-            reduce_at(graph, left, &mut reduced, a, pruning);
+    for u in 0..graph.vertex_count() as u32 {
+        for a in graph.out_arcs(u) {
+            // An arc and its reverse are reduced together, from the one whose tail is lower.
+            let v = graph.head(a);
+            if u <= v {
+                reduce_at(graph, left, &mut reduced, (a, u, v), pruning);
+            }
         }
     }
     reduced
 }
 
-/// Writes into `reduced` the reduced multiplicities of arc `a` and of its reverse (a loop
-/// is its own), from the multiplicities `left`: the reductions depend on nothing else.
-fn reduce_at(graph: &Digraph, left: &[u32], reduced: &mut [u32], a: usize, pruning: Pruning) {
-    let (u, v) = graph.arc(a);
+/// Writes into `reduced` the reduced multiplicities of arc `a` = `u → v` and of its reverse
+/// (a loop is its own), from the multiplicities `left`: the reductions depend on nothing
+/// else.
+fn reduce_at(
+    graph: &Digraph,
+    left: &[u32],
+    reduced: &mut [u32],
+    (a, u, v): (usize, u32, u32),
+    pruning: Pruning,
+) {
     reduced[a] = left[a];
     if u == v {
         if pruning.loop_pairs {
@@ -326,7 +334,7 @@ impl SearchGame for EdgeSearch<'_> {
             if self.left[a] == 0 {
                 continue;
             }
-            let y = g.arc(a).1;
+            let y = g.head(a);
             if retrograde {
                 match self.label(y) {
                     Label::Win => continue,
@@ -342,7 +350,7 @@ impl SearchGame for EdgeSearch<'_> {
                 .out_arcs(y)
                 .filter(|&b| {
                     let left = self.left[b] - u32::from(b == a);
-                    left > 0 && !(retrograde && self.label(g.arc(b).1) == Label::Win)
+                    left > 0 && !(retrograde && self.label(g.head(b)) == Label::Win)
                 })
                 .count() as u32;
             if retrograde && count == 0 {
@@ -364,7 +372,7 @@ impl SearchGame for EdgeSearch<'_> {
 
     fn play(&mut self, (_, a): (u32, u32)) {
         self.take(a as usize);
-        self.token = self.graph.arc(a as usize).1;
+        self.token = self.graph.head(a as usize);
     }
 
     fn undo(&mut self, (from, a): (u32, u32)) {
@@ -385,14 +393,15 @@ pub(crate) fn move_outcome(
     bound: SearchBound,
     go_on: &dyn Fn() -> bool,
 ) -> Outcome {
-    let head = graph.arc(a).1;
+    let head = graph.head(a);
     if shared.root()[a] > 0 {
         return flip(shared.outcome(head, &[a], bound, go_on).0);
     }
     // One copy of `a` fewer changes the reduction of `a` and of its reverse only.
     left[a] -= 1;
     let mut root = shared.root().to_vec();
-    reduce_at(graph, left, &mut root, a, shared.pruning);
+    let (u, v) = graph.arc(a);
+    reduce_at(graph, left, &mut root, (a, u, v), shared.pruning);
     debug_assert_eq!(root, reduce(graph, left, shared.pruning));
     left[a] += 1;
     let mut own = EdgeSearch::new(graph, root, shared.pruning);
@@ -492,7 +501,7 @@ impl DirectedEdgeSolution {
                 } else {
                     move_outcome(g, &mut left, a, &mut shared, self.bound, &|| true)
                 };
-                (g.arc(a), outcome)
+                ((v, g.head(a)), outcome)
             })
             .collect()
     }
@@ -549,7 +558,7 @@ impl WalkedGraph for Digraph {
     fn moves_from(&self, token: u32, left: &[u32]) -> Vec<(u32, u32)> {
         self.out_arcs(token)
             .filter(|&a| left[a] > 0)
-            .map(|a| self.arc(a))
+            .map(|a| (token, self.head(a)))
             .collect()
     }
 

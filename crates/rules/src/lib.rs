@@ -20,9 +20,10 @@
 //!   a [`SearchBound`], never a guess) with its winning moves, and playable through
 //!   [`Rules`]:
 //!   - [`solve_directed_vertex`] ([`DirectedVertexSolution`], [`DirectedVertexGame`]):
-//!     directed vertex geography on a [`Digraph`], by strongly connected components
-//!     ([`strong_components`]) bottom up, the matching theorem on symmetric components, a
-//!     bounded search elsewhere;
+//!     directed vertex geography on a [`Digraph`], by retrograde labels of the whole
+//!     graph, then the strongly connected components ([`strong_components`]) of what they
+//!     leave open bottom up, the matching theorem on symmetric components, a bounded
+//!     search elsewhere;
 //!   - [`solve_undirected_edge`] ([`UndirectedEdgeSolution`], [`UndirectedEdgeGame`]):
 //!     undirected edge geography on a [`Multigraph`], by a GF(2) criterion when bipartite;
 //!   - [`solve_directed_edge`] ([`DirectedEdgeSolution`], [`DirectedEdgeGame`]): directed

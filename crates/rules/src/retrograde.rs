@@ -77,7 +77,7 @@ impl Labels {
 /// Propagates the labels of the vertices in `queue` backwards: the open tail `u` of a
 /// counted arc into a losing vertex wins, and an open tail whose counted arcs have all
 /// entered winning vertices loses. `counts(a)` says whether the arc `a` counts (the arcs of
-/// apart vertices never do). Every vertex labelled is pushed onto `queue`, which ends as the
+/// apart vertices never do; it is asked only of open tails). Every vertex labelled is pushed onto `queue`, which ends as the
 /// order of labelling (a label's level is its rank there).
 pub(crate) fn propagate(
     graph: &Digraph,
@@ -90,8 +90,7 @@ pub(crate) fn propagate(
         let v = queue[next];
         next += 1;
         let lose = labels.0[v as usize] == LOSE;
-        for &a in graph.in_arcs(v) {
-            let u = graph.arc(a as usize).0;
+        for (&u, &a) in graph.in_neighbors(v).iter().zip(graph.in_arcs(v)) {
             let state = &mut labels.0[u as usize];
             if *state >= APART || !counts(a as usize) {
                 continue;

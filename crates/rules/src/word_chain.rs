@@ -254,9 +254,10 @@ fn arc_ids(graph: &Digraph, arcs: &[(u32, u32)]) -> Vec<u32> {
             .collect();
     }
     let mut table = vec![0u32; n * n];
-    for a in 0..graph.distinct_arc_count() {
-        let (u, v) = graph.arc(a);
-        table[u as usize * n + v as usize] = a as u32;
+    for u in 0..n as u32 {
+        for a in graph.out_arcs(u) {
+            table[u as usize * n + graph.head(a) as usize] = a as u32;
+        }
     }
     arcs.iter()
         .map(|&(u, v)| table[u as usize * n + v as usize])
@@ -526,13 +527,13 @@ impl WordChain {
             .map(|a| g.multiplicity(a))
             .collect();
         left[self.word_arc[w] as usize] -= 1;
-        let head = g.arc(self.word_arc[w] as usize).1;
+        let head = g.head(self.word_arc[w] as usize);
         let mut shared = EdgeSearch::new(g, reduce(g, &left, self.pruning), self.pruning);
         let mut by_arc: HashMap<usize, Outcome> = HashMap::new();
         let mut replies = Vec::new();
         for i in 0..self.word_count() {
             let a = self.word_arc[i] as usize;
-            if i == w || g.arc(a).0 != head {
+            if i == w || !g.out_arcs(head).contains(&a) {
                 continue;
             }
             let outcome = *by_arc.entry(a).or_insert_with(|| {
