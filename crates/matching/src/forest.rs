@@ -21,7 +21,8 @@
 //!
 //! Memory, 17 bytes per vertex: one byte of flags (the label, whether the vertex turned even
 //! by a shrink, whether a buried tree holds it, and a transient mark for finding a base), and
-//! four `u32` arrays: `pred`, `link`, and the two ends of a bridge. A bridge's first end is
+//! four `u32` arrays: `pred`, `link`, and the two ends of a bridge (and two more, 25 bytes
+//! in all, when it keeps track of its trees: `forest_pass.rs`). A bridge's first end is
 //! kept in `pred` of the vertex's mate, a slot nothing else uses: the mate became even as
 //! the mate of an odd vertex, and only odd vertices have a predecessor.
 //!
@@ -96,6 +97,11 @@ pub(crate) struct Forest {
     path: Vec<u32>,
     /// Edges scanned since the forest was made (the work the stall measure counts).
     scanned: u64,
+    /// With trees tracked ([`Forest::tracking_trees`]), the root of each labelled vertex's
+    /// tree (`NONE` for an unlabelled one), and each tree's vertices as a list threaded
+    /// through `next_in_tree` from its root; both empty otherwise.
+    tree_of: Vec<u32>,
+    next_in_tree: Vec<u32>,
 }
 
 impl Forest {
@@ -111,6 +117,32 @@ impl Forest {
             steps: Vec::new(),
             path: Vec::new(),
             scanned: 0,
+            tree_of: Vec::new(),
+            next_in_tree: Vec::new(),
+        }
+    }
+
+    /// This forest, keeping track of the tree each vertex is in, so that two trees that meet
+    /// can be taken apart ([`Forest::augment_across`]) while the others go on growing.
+    pub(crate) fn tracking_trees(self) -> Self {
+        let bound = self.flags.len();
+        Forest {
+            tree_of: vec![NONE; bound],
+            next_in_tree: vec![NONE; bound],
+            ..self
+        }
+    }
+
+    fn tracks_trees(&self) -> bool {
+        !self.tree_of.is_empty()
+    }
+
+    /// Puts `v` in the tree of `root` (with trees tracked).
+    fn enter_tree(&mut self, v: u32, root: u32) {
+        self.tree_of[v as usize] = root;
+        if v != root {
+            self.next_in_tree[v as usize] = self.next_in_tree[root as usize];
+            self.next_in_tree[root as usize] = v;
         }
     }
 
@@ -165,11 +197,17 @@ impl Forest {
     pub(crate) fn plant(&mut self, root: u32) {
         self.label_free(root, EVEN);
         self.unscanned.push(root);
+        if self.tracks_trees() {
+            self.enter_tree(root, root);
+        }
     }
 
     /// Labels a vertex of no tree.
     fn label_free(&mut self, v: u32, label: u8) {
-        self.touched.push(v);
+        // With trees tracked, trees are taken apart by their lists, never reset or buried.
+        if !self.tracks_trees() {
+            self.touched.push(v);
+        }
         self.flags[v as usize] = label;
     }
 
@@ -196,6 +234,10 @@ impl Forest {
         mut watch: impl FnMut(u32) -> bool,
     ) -> Growth {
         while let Some(v) = self.next_unscanned() {
+            if self.flags[v as usize] & LABEL != EVEN {
+                // Queued, then freed with its tree (trees tracked).
+                continue;
+            }
             for w in graph.neighbors(v) {
                 self.scanned += 1;
                 let flags = self.flags[w as usize];
@@ -208,7 +250,9 @@ impl Forest {
                         let (bv, bw) = (self.find(v), self.find(w));
                         if bv != bw {
                             let Some(base) = self.common_base(bv, bw, mates) else {
-                                self.clear_unscanned();
+                                if !self.tracks_trees() {
+                                    self.clear_unscanned();
+                                }
                                 return Growth::Joined(v, w);
                             };
                             let from = self.unscanned.len();
@@ -230,6 +274,11 @@ impl Forest {
                         self.label_free(w, ODD);
                         self.label_free(m, EVEN);
                         self.unscanned.push(m);
+                        if self.tracks_trees() {
+                            let root = self.tree_of[v as usize];
+                            self.enter_tree(w, root);
+                            self.enter_tree(m, root);
+                        }
                         if watch(m) {
                             self.clear_unscanned();
                             return Growth::Stopped;
@@ -321,6 +370,60 @@ impl Forest {
         for pair in path.chunks_exact(2) {
             mates[pair[0] as usize] = pair[1];
             mates[pair[1] as usize] = pair[0];
+        }
+        self.path = path;
+    }
+
+    /// With trees tracked: flips the augmenting path that the edge `v – w` between even
+    /// vertices of two trees makes with the paths of both to their roots, then takes both
+    /// trees apart: their vertices are unlabelled, and each of them with an even neighbour
+    /// in a tree left joins that tree at once (it turns odd, its mate even and queued), the
+    /// others wait to be reached. The trees left are untouched: they stay alternating trees
+    /// of the new matching (the path lies in the two trees taken apart).
+    pub(crate) fn augment_across<G: Adjacency>(
+        &mut self,
+        graph: &G,
+        (v, w): (u32, u32),
+        mates: &mut [u32],
+    ) {
+        let roots = [self.tree_of[v as usize], self.tree_of[w as usize]];
+        let mut path = std::mem::take(&mut self.path);
+        path.clear();
+        self.spell(v, NONE, mates, &mut path);
+        path.reverse();
+        self.spell(w, NONE, mates, &mut path);
+        for pair in path.chunks_exact(2) {
+            mates[pair[0] as usize] = pair[1];
+            mates[pair[1] as usize] = pair[0];
+        }
+        // The two trees' vertices, unlabelled.
+        path.clear();
+        for root in roots {
+            let mut x = root;
+            while x != NONE {
+                path.push(x);
+                self.flags[x as usize] = FREE;
+                self.link[x as usize] = x;
+                self.tree_of[x as usize] = NONE;
+                x = std::mem::replace(&mut self.next_in_tree[x as usize], NONE);
+            }
+        }
+        for &y in &path {
+            if self.flags[y as usize] & LABEL != FREE {
+                continue;
+            }
+            let Some(x) = graph
+                .neighbors(y)
+                .find(|&x| self.flags[x as usize] & (LABEL | DEAD) == EVEN)
+            else {
+                continue;
+            };
+            let m = mates[y as usize];
+            self.attach(x, y, m);
+            self.unscanned.push(m);
+            let root = self.tree_of[x as usize];
+            self.enter_tree(y, root);
+            self.enter_tree(m, root);
         }
         self.path = path;
     }

@@ -14,9 +14,12 @@
 //! Any other graph gets the blossom algorithm, whose buried trees give the Gallai–Edmonds
 //! classes; if its searches stall (a window of V + E edges scanned by searches that may be
 //! repeated settles fewer than an 8th of the roots expected to augment, while more than √V
-//! roots are left; see `blossom_decomposition_until`), phases of shortest augmenting paths
-//! ([`general_shortest_path_phases`]) finish from the matching it leaves, and one
-//! Gallai–Edmonds forest gives the classes. On a graph of at least 2¹⁸ ids whose edges a
+//! roots are left; see `blossom_decomposition_until`), a forest grown from every exposed
+//! vertex at once and kept across augmentations (`forest_pass.rs`) goes on from the matching
+//! it leaves for up to four windows of V + E edges, phases of shortest augmenting paths
+//! ([`general_shortest_path_phases`]) finish if it has not, and one Gallai–Edmonds forest
+//! gives the classes (the layered butterfly with a thousand edges inside one side, 2¹⁹
+//! vertices: 0.66 → 0.27 s). On a graph of at least 2¹⁸ ids whose edges a
 //! breadth-first numbering makes local, the rest of the pass (after four windows of its
 //! repeatable work) and the phases run on the renumbered copy, and the maximum matching
 //! comes back for the forest: the augmented cycle with a thousand edges inside one side
@@ -29,8 +32,9 @@
 //! the hand-over to the renumbered copy adds one window and an O(V + E) copy).
 //! On others the blossom pass stops within O((V + E)·√V·α(V)) work (the failed searches,
 //! left out of its measure, cost O((V + E)·α(V)) in all: their trees are buried), the
-//! hand-over adds an O(V + E) copy, and the finisher costs O((V + E)·α(V)) a phase, with at
-//! most 2·√V + 2 phases when each is maximal (see `gabow.rs` for the one case not proven).
+//! hand-over adds an O(V + E) copy, the kept forest O(V + E) (its budget), and the finisher
+//! costs O((V + E)·α(V)) a phase, with at most 2·√V + 2 phases when each is maximal (see
+//! `gabow.rs` for the one case not proven).
 //! Tested: `decompose_forcing_finisher` and `decompose_forcing_renumbering` below.
 //!
 //! Tested (crate tests) against brute force, every certificate checked, on every graph up to
@@ -48,6 +52,7 @@ use crate::budgeted_search::{budgeted_searches_until, solver_budget, WarmStart};
 use crate::colouring::two_colouring;
 use crate::decomposition::Decomposition;
 use crate::dulmage_mendelsohn::{bipartite_decomposition, decomposition_of_missable};
+use crate::forest_pass::forest_pass_within;
 use crate::gabow::general_shortest_path_phases;
 use crate::gallai_edmonds::gallai_edmonds;
 use crate::graph::Adjacency;
@@ -186,7 +191,7 @@ pub fn bipartite_maximum_matching<G: Adjacency>(graph: &G, side: &[bool]) -> Mat
 pub fn decompose<G: Adjacency>(graph: &G) -> Decomposition {
     match two_colouring(graph) {
         Some(side) => decompose_bipartite(graph, &side),
-        None => general_decomposition(graph, Stall::Rate, HandOver::OnLargeGraphs),
+        None => general_decomposition(graph, Stall::Rate, HandOver::OnLargeGraphs, None),
     }
 }
 
@@ -203,23 +208,33 @@ fn general_decomposition<G: Adjacency>(
     graph: &G,
     stall: Stall,
     hand_over: HandOver,
+    forest_work: Option<u64>,
 ) -> Decomposition {
     let hand_over = hand_over.after(graph, BLOSSOM_HAND_OVER);
     let greedy = greedy_matching(graph);
     let pass = blossom_decomposition_until(graph, greedy, stall, hand_over.unwrap_or(u64::MAX));
     let matching = match (pass, hand_over) {
         (BlossomPass::Done(decomposition), _) => return decomposition,
-        (BlossomPass::Stalled(matching), None) => general_shortest_path_phases(graph, matching).0,
-        (BlossomPass::Stalled(matching), Some(_)) => finish_on_copy(graph, matching, None),
-        (BlossomPass::HandedOver(matching), _) => finish_on_copy(graph, matching, Some(stall)),
+        (BlossomPass::Stalled(matching), None) => finish_stalled(graph, matching, forest_work),
+        (BlossomPass::Stalled(matching), Some(_)) => {
+            finish_on_copy(graph, matching, None, forest_work)
+        }
+        (BlossomPass::HandedOver(matching), _) => {
+            finish_on_copy(graph, matching, Some(stall), forest_work)
+        }
     };
     gallai_edmonds(graph, matching)
 }
 
 /// A maximum matching of `graph` grown from `matching` on a copy renumbered in breadth-first
-/// order: the blossom pass first when `pass` gives its stall measure, then phases of shortest
-/// augmenting paths if it stalled (or at once without a pass).
-fn finish_on_copy<G: Adjacency>(graph: &G, matching: Matching, pass: Option<Stall>) -> Matching {
+/// order: the blossom pass first when `pass` gives its stall measure, then, if it stalled
+/// (or at once without a pass), [`finish_stalled`].
+fn finish_on_copy<G: Adjacency>(
+    graph: &G,
+    matching: Matching,
+    pass: Option<Stall>,
+    forest_work: Option<u64>,
+) -> Matching {
     let copy = Renumbered::new(graph);
     let mut finished = copy.matching_to_copy(&matching);
     drop(matching);
@@ -228,10 +243,35 @@ fn finish_on_copy<G: Adjacency>(graph: &G, matching: Matching, pass: Option<Stal
         (finished, maximum) = blossom_matching_until(&copy.graph, finished, stall);
     }
     if !maximum {
-        finished = general_shortest_path_phases(&copy.graph, finished).0;
+        finished = finish_stalled(&copy.graph, finished, forest_work);
     }
     copy.matching_from_copy(&finished)
 }
+
+/// A maximum matching of `graph` grown from `matching`, which the blossom pass left when it
+/// stalled: the kept forest ([`forest_pass_within`]) for up to `forest_work` scanned edges
+/// ([`FOREST_WINDOWS`] windows of V + E by default), then, if it has not finished, phases of
+/// shortest augmenting paths from where it stopped. Where single-root searches stall, each
+/// walking far before it meets another exposed vertex, the trees of the forest meet half way:
+/// on the layered butterfly with a thousand edges inside one side (2¹⁹ vertices) it
+/// finishes within one window where the phases took 25–32.
+fn finish_stalled<G: Adjacency>(
+    graph: &G,
+    matching: Matching,
+    forest_work: Option<u64>,
+) -> Matching {
+    let window = graph.vertex_bound() as u64 + graph.edge_count() as u64;
+    let budget = forest_work.unwrap_or(FOREST_WINDOWS * window);
+    match forest_pass_within(graph, matching, budget) {
+        Ok((matching, _)) => matching,
+        Err(matching) => general_shortest_path_phases(graph, matching).0,
+    }
+}
+
+/// Windows of V + E scanned edges the kept forest may take after the blossom pass stalled
+/// before the phases take over (see [`finish_stalled`]): O(V + E) added to the finisher's
+/// bound.
+const FOREST_WINDOWS: u64 = 4;
 
 /// Windows of V + E edges the blossom pass's repeatable searches scan before it hands over
 /// to the renumbered copy (see [`general_decomposition`]). On `many_paths` with a thousand
@@ -242,22 +282,24 @@ const BLOSSOM_HAND_OVER: u64 = 4;
 
 /// [`decompose`] on any graph, bipartite or not, by the general path with its finisher
 /// forced: the blossom pass stops once it has done `work` units (scanned edges), whatever
-/// its progress, and phases of shortest augmenting paths finish from there. With `work` 0,
-/// the finisher does everything after the greedy start.
+/// its progress, the kept forest goes on for about as many, and phases of shortest
+/// augmenting paths finish from there. With `work` 0, the forest meets one pair of trees at
+/// most and the phases do the rest.
 // For tests and benches: every path of the general solve, on any input.
 #[doc(hidden)]
 pub fn decompose_forcing_finisher<G: Adjacency>(graph: &G, work: u64) -> Decomposition {
-    general_decomposition(graph, Stall::After(work), HandOver::Never)
+    general_decomposition(graph, Stall::After(work), HandOver::Never, Some(work))
 }
 
 /// [`decompose`] on any graph by the general path with the renumbered finish forced: the
 /// blossom pass hands over after `work` units (scanned edges), whatever the graph's size,
 /// and goes on from its matching on a copy renumbered in breadth-first order, itself stopped
-/// after `work` units and finished by phases of shortest augmenting paths.
+/// after `work` units and finished by the kept forest and phases of shortest augmenting
+/// paths, as [`decompose_forcing_finisher`].
 // For tests and benches: the general solve's renumbered path, on any input.
 #[doc(hidden)]
 pub fn decompose_forcing_renumbering<G: Adjacency>(graph: &G, work: u64) -> Decomposition {
-    general_decomposition(graph, Stall::After(work), HandOver::After(work))
+    general_decomposition(graph, Stall::After(work), HandOver::After(work), Some(work))
 }
 
 /// [`decompose`] for a graph whose two-colouring is already known (a board's chessboard

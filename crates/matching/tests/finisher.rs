@@ -10,8 +10,9 @@ use common::{
 };
 use geography_matching::{
     check, decompose, decompose_bipartite, decompose_bipartite_forcing_finisher,
-    decompose_forcing_finisher, general_shortest_path_phases, maximum_matching,
-    shortest_path_phases, two_colouring, Certificate, Family, Graph, Matching, Random,
+    decompose_by_forest, decompose_forcing_finisher, general_shortest_path_phases,
+    maximum_matching, shortest_path_phases, two_colouring, Certificate, Family, Graph, Matching,
+    Random,
 };
 use geography_testing::{random_graph, runner};
 
@@ -62,9 +63,16 @@ fn forced_finisher_matches_brute_force_on_small_members_of_every_family() {
             let forced = decompose_bipartite_forcing_finisher(&graph, &g.side, work);
             assert_certified(&graph, &forced, &what);
         }
+        assert_certified(
+            &graph,
+            &decompose_by_forest(&graph),
+            &format!("{what} forest"),
+        );
         let inner = g.with_inner_edges(1 + (seed as usize % 3), seed);
         let graph = inner.graph().unwrap();
         assert_certified(&graph, &decompose(&graph), &format!("{what} odd"));
+        let forest = decompose_by_forest(&graph);
+        assert_certified(&graph, &forest, &format!("{what} odd forest"));
         checked += 1;
     }
     assert!(checked > 300, "{checked}");
@@ -95,6 +103,8 @@ fn every_family_with_edges_inside_one_side_certifies() {
             let nu = d.matching().size();
             let what = format!("{family:?} {size}");
             assert_eq!(check(&graph, &Certificate::from(&d)), Ok(nu), "{what}");
+            // The kept forest alone gives the same classes.
+            assert_agrees(&graph, &d, &decompose_by_forest(&graph), &what);
             // Edges inside one side can only help: at least the bipartite maximum.
             let plain = family.generate(size, seed).graph().unwrap();
             assert!(nu >= decompose(&plain).matching().size(), "{what}");
@@ -204,5 +214,19 @@ fn forced_general_finisher_on_masked_graphs_skips_the_removed_vertices() {
                 assert!(forced.matching().mate(v).is_none(), "{what}: {v}");
             }
         }
+    }
+}
+
+/// The kept forest alone, from a greedy start (small members of every family: above).
+#[test]
+fn kept_forest_matches_brute_force_on_random_graphs() {
+    let mut rng = Random::new(2028);
+    for round in 0..2000 {
+        let graph = small_random_graph(&mut rng);
+        assert_certified(
+            &graph,
+            &decompose_by_forest(&graph),
+            &format!("round {round}"),
+        );
     }
 }
