@@ -3,9 +3,9 @@
 
 Run through bench/compare, which installs and builds what this needs first. Every tool
 reads the same generated file; each run is one whole process (parsing included), timed
-by wall clock, with its peak memory from GNU time. Exits 1 if any tool's answer
-(vertices, edges, matching size, and the set D where the tool gives it) differs from
-geography's, 2 if a run failed for another reason than its timeout.
+by wall clock, with its peak memory, through `drivers/runner.c`. Exits 1 if
+any tool's answer (vertices, edges, matching size, and the set D where the tool gives it)
+differs from geography's, 2 if a run failed for another reason than its timeout.
 
 The `edges` classes (`--classes edges`) time `geography solve --edges --json` against
 `geography solve --json` on the same input instead, against a target time each, and check
@@ -40,8 +40,8 @@ INPUTS = os.path.join(BUILD, "inputs")
 OUTPUTS = os.path.join(BUILD, "outputs")
 BIN = os.path.join(BUILD, "bin")
 VENV_PY = os.path.join(HERE, ".venv", "bin", "python")
+RUNNER = os.path.join(BIN, "runner")
 DRIVERS = os.path.join(HERE, "drivers")
-GNU_TIME = "/usr/bin/time"
 
 sys.path.insert(0, HERE)
 sys.path.insert(0, DRIVERS)
@@ -207,13 +207,14 @@ def file_sha256(path):
 
 
 def run(cmd, stdout_path, timeout, env=None):
-    """Runs cmd under GNU time: (status, wall seconds, peak MiB, exit code)."""
-    mem_path = stdout_path + ".mem"
+    """Runs cmd through drivers/runner.c: (status, wall seconds, peak MiB, exit code). The
+    runner forks the command from a small process and times it from the fork to its exit, so
+    neither the harness's start of a process nor its memory is counted."""
+    report_path = stdout_path + ".run"
     err_path = stdout_path + ".err"
-    full = [GNU_TIME, "-f", "%M", "-o", mem_path] + cmd
     with open(stdout_path, "wb") as out, open(err_path, "wb") as err:
-        t0 = time.perf_counter()
-        proc = subprocess.Popen(full, stdout=out, stderr=err, start_new_session=True, env=env)
+        proc = subprocess.Popen([RUNNER, report_path] + cmd, stdout=out, stderr=err,
+                                start_new_session=True, env=env)
         # A blocking wait, with a timer to kill at the timeout: wait(timeout=...) polls, with
         # sleeps of up to 50 ms, which would round every time up to the next poll.
         killed = threading.Event()
@@ -228,20 +229,15 @@ def run(cmd, stdout_path, timeout, env=None):
         timer = threading.Timer(timeout, kill)
         timer.start()
         code = proc.wait()
-        wall = time.perf_counter() - t0
         timer.cancel()
         if killed.is_set():
             return "timeout", None, None, None
-    peak = None
     try:
-        with open(mem_path) as f:
-            lines = [ln for ln in f.read().split("\n") if ln.strip()]
-        peak = int(lines[-1]) / 1024.0
-        if code != 0 and lines[0].startswith("Command exited with non-zero status"):
-            pass
-    except (OSError, ValueError, IndexError):
-        pass
-    return ("ok" if code == 0 else "failed"), wall, peak, code
+        with open(report_path) as f:
+            wall, peak_kib = f.read().split()
+    except (OSError, ValueError):
+        return "failed", None, None, code
+    return ("ok" if code == 0 else "failed"), float(wall), int(peak_kib) / 1024.0, code
 
 
 def board_ids(path):
@@ -1395,7 +1391,7 @@ def render_matchings(results, args, labels, shown, baseline):
     lines.append("")
 
     # memory
-    lines.append("### Peak memory, whole process (MiB, GNU time maximum resident set size)")
+    lines.append("### Peak memory, whole process (MiB, maximum resident set size)")
     lines.append("")
     lines.append("killed: the run was stopped at the timeout, so its peak is unknown.")
     lines.append("")

@@ -3,8 +3,8 @@
 speed targets of the geography family.
 
 Every run is one whole process (reading included) on one thread (`RAYON_NUM_THREADS=1`;
-the peer is single-threaded Python), timed by wall clock with GNU time's peak memory, under
-a per-run limit (`--timeout`, 60 s for this group unless given).
+the peer is single-threaded Python), timed by wall clock with its peak memory
+(`drivers/runner.c`), under a per-run limit (`--timeout`, 60 s for this group unless given).
 
 1. Peer rows: the peer's own example graphs (its README and the `__main__` blocks of
    solver/DVG.py and solver/DEG.py), then ladders of growing size (random digraphs for DVG,
