@@ -12,19 +12,20 @@
 //! (`breadth_first_order.rs`), whose locality makes its long walks and global relabels
 //! cheaper; the copy's pass has a stall measure of its own, and the same finisher.
 //! Any other graph gets the blossom algorithm, whose buried trees give the Gallai–Edmonds
-//! classes; if its searches stall (a window of V + E edges scanned by searches that may be
-//! repeated settles fewer than an 8th of the roots expected to augment, while more than √V
-//! roots are left; see `blossom_decomposition_until`), a forest grown from every exposed
-//! vertex at once and kept across augmentations (`forest_pass.rs`) goes on from the matching
-//! it leaves for up to four windows of V + E edges, phases of shortest augmenting paths
-//! ([`general_shortest_path_phases`]) finish if it has not, and one Gallai–Edmonds forest
-//! gives the classes (the layered butterfly with a thousand edges inside one side, 2¹⁹
-//! vertices: 0.66 → 0.27 s). On a graph of at least 2¹⁸ ids whose edges a
-//! breadth-first numbering makes local, the rest of the pass (after four windows of its
-//! repeatable work) and the phases run on the renumbered copy, and the maximum matching
-//! comes back for the forest: the augmented cycle with a thousand edges inside one side
-//! (10⁶ vertices), whose few hundred last searches each walk far along the cycle, 7.1 →
-//! 4.5 s.
+//! classes. On a graph of at least 2¹⁸ ids whose own ids are not local (not a board) it is
+//! preceded by a window of V + E edges of the kept forest (`forest_pass.rs`: one alternating
+//! forest from every exposed vertex at once, kept across augmentations), whose trees give the
+//! classes when it finishes, as it does on random graphs. If the blossom pass's searches
+//! stall (a window of V + E edges scanned by searches that may be repeated settles fewer than
+//! an 8th of the roots expected to augment, while more than √V roots are left; see
+//! `blossom_decomposition_until`), the kept forest goes on from the matching it leaves for up
+//! to four windows, phases of shortest augmenting paths ([`general_shortest_path_phases`])
+//! finish if it has not, and one Gallai–Edmonds forest gives the classes. On a graph of at
+//! least 2¹⁸ ids whose edges a breadth-first numbering makes local, the rest of the pass
+//! (after four windows of its repeatable work), the forest and the phases run on the
+//! renumbered copy, and the maximum matching comes back for the Gallai–Edmonds forest: the
+//! augmented cycle with a thousand edges inside one side (10⁶ vertices), whose few hundred
+//! last searches each walk far along the cycle, 7.1 → 4.5 s.
 //!
 //! # Complexity
 //! A few O(V + E) passes in practice; O((V + E)·√V) in the worst case on bipartite graphs
@@ -32,7 +33,7 @@
 //! the hand-over to the renumbered copy adds one window and an O(V + E) copy).
 //! On others the blossom pass stops within O((V + E)·√V·α(V)) work (the failed searches,
 //! left out of its measure, cost O((V + E)·α(V)) in all: their trees are buried), the
-//! hand-over adds an O(V + E) copy, the kept forest O(V + E) (its budget), and the finisher
+//! hand-over adds an O(V + E) copy, the kept forest O(V + E) (its budgets), and the finisher
 //! costs O((V + E)·α(V)) a phase, with at most 2·√V + 2 phases when each is maximal (see
 //! `gabow.rs` for the one case not proven).
 //! Tested: `decompose_forcing_finisher` and `decompose_forcing_renumbering` below.
@@ -54,7 +55,7 @@ use crate::decomposition::Decomposition;
 use crate::dulmage_mendelsohn::{bipartite_decomposition, decomposition_of_missable};
 use crate::forest_pass::forest_pass_within;
 use crate::gabow::general_shortest_path_phases;
-use crate::gallai_edmonds::gallai_edmonds;
+use crate::gallai_edmonds::{decomposition_of_forest, gallai_edmonds};
 use crate::graph::Adjacency;
 use crate::greedy::greedy_matching;
 use crate::matching::Matching;
@@ -111,9 +112,27 @@ const RENUMBER_FROM: usize = 1 << 18;
 /// many as its own ids do. The augmented cycle with chords in a window behind scores 1.0
 /// (its own ids, shuffled, 0.0002); with chords anywhere behind, 0.21; a random bipartite
 /// graph of 4·10⁵ vertices and 10⁶ edges, 0.14: a copy would not pay there.
-fn renumbering_pays<G: Adjacency>(graph: &G) -> bool {
-    let (renumbered, own) = breadth_first_locality(graph);
+fn renumbering_pays((renumbered, own): (f64, f64)) -> bool {
     renumbered >= 0.5 && renumbered >= 2.0 * own
+}
+
+/// The locality of `graph` ([`breadth_first_locality`]) on graphs of at least
+/// [`RENUMBER_FROM`] ids, the only ones the solver renumbers or starts with the kept forest.
+fn locality_of_large<G: Adjacency>(graph: &G) -> Option<(f64, f64)> {
+    (graph.vertex_bound() >= RENUMBER_FROM).then(|| breadth_first_locality(graph))
+}
+
+/// Whether the general path starts with the kept forest (`forest_pass.rs`) rather than the
+/// blossom pass: on a large graph whose own ids are not local. A board's are (numbered row by
+/// row): the blossom pass's depth-first searches head for the exposed vertices left at higher
+/// ids, and the forest took 1.3× its time on a 3000×3000 king board, 1.9× on a hex board.
+/// Elsewhere the trees meet half way where single-root searches walk far: a random graph of
+/// 10⁶ vertices and 2·10⁶ edges 0.75× the time, the layered butterfly with a thousand edges
+/// inside one side 0.69×, `many_paths` with as many 0.44×. Where the forest does not finish
+/// within its window (the augmented cycle, whose freed regions are labelled again and again)
+/// the blossom pass goes on from its matching, for 4 % more time.
+fn forest_first(locality: Option<(f64, f64)>) -> bool {
+    locality.is_some_and(|(_, own)| own < 0.5)
 }
 
 /// When a pass (push–relabel, the blossom pass) hands over to the renumbered copy.
@@ -133,11 +152,24 @@ impl HandOver {
     /// The work after which a pass hands `graph` over, if it ever does: `windows` windows of
     /// V + E units by the solver's rule.
     fn after<G: Adjacency>(self, graph: &G, windows: u64) -> Option<u64> {
-        let bound = graph.vertex_bound();
+        let locality = match self {
+            HandOver::OnLargeGraphs => locality_of_large(graph),
+            HandOver::After(_) | HandOver::Never => None,
+        };
+        self.after_given(graph, windows, locality)
+    }
+
+    /// [`HandOver::after`], the graph's locality given (`None` for a small graph).
+    fn after_given<G: Adjacency>(
+        self,
+        graph: &G,
+        windows: u64,
+        locality: Option<(f64, f64)>,
+    ) -> Option<u64> {
         match self {
             HandOver::After(work) => Some(work),
-            HandOver::OnLargeGraphs if bound >= RENUMBER_FROM && renumbering_pays(graph) => {
-                Some(windows * (bound + graph.edge_count()) as u64)
+            HandOver::OnLargeGraphs if locality.is_some_and(renumbering_pays) => {
+                Some(windows * (graph.vertex_bound() + graph.edge_count()) as u64)
             }
             HandOver::OnLargeGraphs | HandOver::Never => None,
         }
@@ -210,9 +242,21 @@ fn general_decomposition<G: Adjacency>(
     hand_over: HandOver,
     forest_work: Option<u64>,
 ) -> Decomposition {
-    let hand_over = hand_over.after(graph, BLOSSOM_HAND_OVER);
-    let greedy = greedy_matching(graph);
-    let pass = blossom_decomposition_until(graph, greedy, stall, hand_over.unwrap_or(u64::MAX));
+    let locality = match hand_over {
+        HandOver::OnLargeGraphs => locality_of_large(graph),
+        HandOver::After(_) | HandOver::Never => None,
+    };
+    let hand_over = hand_over.after_given(graph, BLOSSOM_HAND_OVER, locality);
+    let mut start = greedy_matching(graph);
+    if forest_work.is_some() || forest_first(locality) {
+        let window = graph.vertex_bound() as u64 + graph.edge_count() as u64;
+        let budget = forest_work.unwrap_or(FIRST_FOREST_WINDOWS * window);
+        match forest_pass_within(graph, start, budget) {
+            Ok((matching, forest)) => return decomposition_of_forest(graph, matching, &forest),
+            Err(matching) => start = matching,
+        }
+    }
+    let pass = blossom_decomposition_until(graph, start, stall, hand_over.unwrap_or(u64::MAX));
     let matching = match (pass, hand_over) {
         (BlossomPass::Done(decomposition), _) => return decomposition,
         (BlossomPass::Stalled(matching), None) => finish_stalled(graph, matching, forest_work),
@@ -273,6 +317,11 @@ fn finish_stalled<G: Adjacency>(
 /// bound.
 const FOREST_WINDOWS: u64 = 4;
 
+/// Windows of V + E scanned edges the kept forest may take before the blossom pass where it
+/// goes first ([`forest_first`]): the random graph, the butterfly and `many_paths` above
+/// finish within one.
+const FIRST_FOREST_WINDOWS: u64 = 1;
+
 /// Windows of V + E edges the blossom pass's repeatable searches scan before it hands over
 /// to the renumbered copy (see [`general_decomposition`]). On `many_paths` with a thousand
 /// edges inside one side (10⁶ vertices) the whole pass takes less (0.34 s): a hand-over after
@@ -281,10 +330,10 @@ const FOREST_WINDOWS: u64 = 4;
 const BLOSSOM_HAND_OVER: u64 = 4;
 
 /// [`decompose`] on any graph, bipartite or not, by the general path with its finisher
-/// forced: the blossom pass stops once it has done `work` units (scanned edges), whatever
-/// its progress, the kept forest goes on for about as many, and phases of shortest
-/// augmenting paths finish from there. With `work` 0, the forest meets one pair of trees at
-/// most and the phases do the rest.
+/// forced: the kept forest first, on any graph, for about `work` units (scanned edges), then
+/// the blossom pass, stopped once it has done `work` units whatever its progress, the kept
+/// forest again for about as many, and phases of shortest augmenting paths from there. With
+/// `work` 0, each forest meets one pair of trees at most and the phases do the rest.
 // For tests and benches: every path of the general solve, on any input.
 #[doc(hidden)]
 pub fn decompose_forcing_finisher<G: Adjacency>(graph: &G, work: u64) -> Decomposition {
