@@ -12,8 +12,9 @@
 //! (`breadth_first_order.rs`), whose locality makes its long walks and global relabels
 //! cheaper; the copy's pass has a stall measure of its own, and the same finisher.
 //! Any other graph gets the blossom algorithm, whose buried trees give the Gallai–Edmonds
-//! classes. On a graph of at least 2¹⁸ ids whose own ids are not local (not a board) it is
-//! preceded by a window of V + E edges of the kept forest (`forest_pass.rs`: one alternating
+//! classes. On a graph of at least 2¹⁸ ids whose own ids are not local (not a board) and
+//! whose breadth-first numbers would not be either, it is preceded by a window of V + E
+//! edges of the kept forest (`forest_pass.rs`: one alternating
 //! forest from every exposed vertex at once, kept across augmentations), whose trees give the
 //! classes when it finishes, as it does on random graphs. If the blossom pass's searches
 //! stall (a window of V + E edges scanned by searches that may be repeated settles fewer than
@@ -123,16 +124,18 @@ fn locality_of_large<G: Adjacency>(graph: &G) -> Option<(f64, f64)> {
 }
 
 /// Whether the general path starts with the kept forest (`forest_pass.rs`) rather than the
-/// blossom pass: on a large graph whose own ids are not local. A board's are (numbered row by
-/// row): the blossom pass's depth-first searches head for the exposed vertices left at higher
-/// ids, and the forest took 1.3× its time on a 3000×3000 king board, 1.9× on a hex board.
-/// Elsewhere the trees meet half way where single-root searches walk far: a random graph of
-/// 10⁶ vertices and 2·10⁶ edges 0.75× the time, the layered butterfly with a thousand edges
-/// inside one side 0.69×, `many_paths` with as many 0.44×. Where the forest does not finish
-/// within its window (the augmented cycle, whose freed regions are labelled again and again)
-/// the blossom pass goes on from its matching, for 4 % more time.
+/// blossom pass: on a large graph whose own ids are not local and whose breadth-first numbers
+/// would not be either. A board's own ids are local (numbered row by row): the blossom pass's
+/// depth-first searches head for the exposed vertices left at higher ids, and the forest took
+/// 1.3× its time on a 3000×3000 king board, 1.9× on a hex board. Where breadth-first numbers
+/// are local, the blossom pass hands over to the renumbered copy, which does better: the
+/// augmented cycle with a thousand edges inside one side (10⁷ vertices) took 121 s with a
+/// window of the forest first and 99 s without, the layered butterfly with as many 8.2 s and
+/// 6.1 s (the forest then comes after the pass stalls). Elsewhere the trees meet half way
+/// where single-root searches walk far: a random graph of 10⁶ vertices and 2·10⁶ edges 0.7×
+/// the time, `many_paths` with a thousand edges inside one side 0.5×.
 fn forest_first(locality: Option<(f64, f64)>) -> bool {
-    locality.is_some_and(|(_, own)| own < 0.5)
+    locality.is_some_and(|(renumbered, own)| own < 0.5 && !renumbering_pays((renumbered, own)))
 }
 
 /// When a pass (push–relabel, the blossom pass) hands over to the renumbered copy.
@@ -318,8 +321,7 @@ fn finish_stalled<G: Adjacency>(
 const FOREST_WINDOWS: u64 = 4;
 
 /// Windows of V + E scanned edges the kept forest may take before the blossom pass where it
-/// goes first ([`forest_first`]): the random graph, the butterfly and `many_paths` above
-/// finish within one.
+/// goes first ([`forest_first`]): the random graph and `many_paths` above finish within one.
 const FIRST_FOREST_WINDOWS: u64 = 1;
 
 /// Windows of V + E edges the blossom pass's repeatable searches scan before it hands over
