@@ -41,6 +41,7 @@ use crate::decomposition::Decomposition;
 use crate::forest::{Forest, Growth};
 use crate::gallai_edmonds::decomposition_of_forest;
 use crate::graph::Adjacency;
+use crate::greedy::greedy_matching;
 use crate::matching::Matching;
 
 /// Grows `matching` of `graph` into a maximum matching by the kept forest: the matching and
@@ -87,6 +88,6 @@ pub(crate) fn forest_pass_within<G: Adjacency>(
 // For tests and benches: the forest pass on any input.
 #[doc(hidden)]
 pub fn decompose_by_forest<G: Adjacency>(graph: &G) -> Decomposition {
-    let (matching, forest) = forest_pass(graph, crate::greedy::greedy_matching(graph));
+    let (matching, forest) = forest_pass(graph, greedy_matching(graph));
     decomposition_of_forest(graph, matching, &forest)
 }
