@@ -367,10 +367,7 @@ impl Forest {
         path.clear();
         path.push(end);
         self.spell(self.pred[end as usize], NONE, mates, &mut path);
-        for pair in path.chunks_exact(2) {
-            mates[pair[0] as usize] = pair[1];
-            mates[pair[1] as usize] = pair[0];
-        }
+        flip_pairs(&path, mates);
         self.path = path;
     }
 
@@ -392,10 +389,7 @@ impl Forest {
         self.spell(v, NONE, mates, &mut path);
         path.reverse();
         self.spell(w, NONE, mates, &mut path);
-        for pair in path.chunks_exact(2) {
-            mates[pair[0] as usize] = pair[1];
-            mates[pair[1] as usize] = pair[0];
-        }
+        flip_pairs(&path, mates);
         // The two trees' vertices, unlabelled.
         path.clear();
         for root in roots {
@@ -555,5 +549,14 @@ impl Forest {
             self.link[odd as usize] = base;
             b = self.find(self.pred[odd as usize]);
         }
+    }
+}
+
+/// Flips an augmenting path given as its vertices from one exposed end to the other: each
+/// consecutive pair becomes matched.
+fn flip_pairs(path: &[u32], mates: &mut [u32]) {
+    for pair in path.chunks_exact(2) {
+        mates[pair[0] as usize] = pair[1];
+        mates[pair[1] as usize] = pair[0];
     }
 }

@@ -155,11 +155,15 @@ impl HandOver {
     /// The work after which a pass hands `graph` over, if it ever does: `windows` windows of
     /// V + E units by the solver's rule.
     fn after<G: Adjacency>(self, graph: &G, windows: u64) -> Option<u64> {
-        let locality = match self {
+        self.after_given(graph, windows, self.locality(graph))
+    }
+
+    /// The graph's locality where the solver's rule needs it ([`locality_of_large`]).
+    fn locality<G: Adjacency>(self, graph: &G) -> Option<(f64, f64)> {
+        match self {
             HandOver::OnLargeGraphs => locality_of_large(graph),
             HandOver::After(_) | HandOver::Never => None,
-        };
-        self.after_given(graph, windows, locality)
+        }
     }
 
     /// [`HandOver::after`], the graph's locality given (`None` for a small graph).
@@ -245,10 +249,7 @@ fn general_decomposition<G: Adjacency>(
     hand_over: HandOver,
     forest_work: Option<u64>,
 ) -> Decomposition {
-    let locality = match hand_over {
-        HandOver::OnLargeGraphs => locality_of_large(graph),
-        HandOver::After(_) | HandOver::Never => None,
-    };
+    let locality = hand_over.locality(graph);
     let hand_over = hand_over.after_given(graph, BLOSSOM_HAND_OVER, locality);
     let mut start = greedy_matching(graph);
     if forest_work.is_some() || forest_first(locality) {

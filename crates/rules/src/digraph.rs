@@ -156,25 +156,36 @@ pub(crate) fn group_by_key(
 }
 
 /// The second pass of [`group_by_key`], given `counts` (`keys + 2` of them, key `k`'s count
-/// at `k + 2`, the first two 0). The counts become the offsets in place: after the prefix
-/// sums, `counts[k + 1]` is where key `k`'s values start, and it moves to their end, which
-/// is where key `k + 1`'s start, as they are written; no second array of cursors.
+/// at `k + 2`, the first two 0): the offsets and the values.
 fn fill_groups(
-    mut counts: Vec<u32>,
+    counts: Vec<u32>,
     entries: impl Iterator<Item = (u32, u32)>,
 ) -> (Vec<u32>, Vec<u32>) {
+    let mut values = vec![0u32; counts.iter().map(|&c| c as usize).sum()];
+    let offsets = place_groups(counts, entries, |at, value| values[at] = value);
+    (offsets, values)
+}
+
+/// Places the `(key, item)` entries by key, keeping their order within a key: `place(at,
+/// item)` puts each at its index, and the CSR offsets are returned. `counts` as for
+/// [`fill_groups`]; they become the offsets in place: after the prefix sums, `counts[k + 1]`
+/// is where key `k`'s items start, and it moves to their end, which is where key `k + 1`'s
+/// start, as they are placed; no second array of cursors.
+fn place_groups<T>(
+    mut counts: Vec<u32>,
+    entries: impl Iterator<Item = (u32, T)>,
+    mut place: impl FnMut(usize, T),
+) -> Vec<u32> {
     for k in 2..counts.len() {
         counts[k] += counts[k - 1];
     }
-    let total = counts.last().copied().unwrap_or(0);
-    let mut values = vec![0u32; total as usize];
-    for (key, value) in entries {
+    for (key, item) in entries {
         let at = &mut counts[key as usize + 1];
-        values[*at as usize] = value;
+        place(*at as usize, item);
         *at += 1;
     }
     counts.pop();
-    (counts, values)
+    counts
 }
 
 /// A directed multigraph: distinct arcs sorted by (tail, head), each with a multiplicity
@@ -226,26 +237,22 @@ impl Digraph {
             seconds: heads,
             multiplicity,
         } = distinct_pairs(vertex_count, arcs, |arc| arc)?;
-        // The in-lists by a counting sort of the arcs by head, taken in order of tail.
-        let mut in_offsets = vec![0u32; vertex_count + 2];
+        // The in-lists: the arcs grouped by head, taken in order of tail.
+        let mut counts = vec![0u32; vertex_count + 2];
         for &v in &heads {
-            in_offsets[v as usize + 2] += 1;
+            counts[v as usize + 2] += 1;
         }
-        for k in 2..in_offsets.len() {
-            in_offsets[k] += in_offsets[k - 1];
-        }
-        let mut in_tails = vec![0u32; heads.len()];
-        let mut in_arcs = vec![0u32; heads.len()];
-        for (u, run) in out_offsets.windows(2).enumerate() {
-            for id in run[0]..run[1] {
-                // `in_offsets[v + 1]` is where v's next in-arc goes (as in `fill_groups`).
-                let at = &mut in_offsets[heads[id as usize] as usize + 1];
-                in_tails[*at as usize] = u as u32;
-                in_arcs[*at as usize] = id;
-                *at += 1;
-            }
-        }
-        in_offsets.pop();
+        let (mut in_tails, mut in_arcs) = (vec![0u32; heads.len()], vec![0u32; heads.len()]);
+        let by_tail = (out_offsets.windows(2).enumerate())
+            .flat_map(|(u, run)| (run[0]..run[1]).map(move |id| (u as u32, id)));
+        let in_offsets = place_groups(
+            counts,
+            by_tail.map(|(u, id)| (heads[id as usize], (u, id))),
+            |at, (u, id)| {
+                in_tails[at] = u;
+                in_arcs[at] = id;
+            },
+        );
         Ok(Digraph {
             out_offsets,
             heads,

@@ -82,7 +82,7 @@ use crate::bounded_search::{
 };
 use crate::digraph::Digraph;
 use crate::edge_walk::{EdgeGeographyGame, WalkedGraph};
-use crate::retrograde::{propagate, Label, Labels};
+use crate::retrograde::{label_from_sinks, Label, Labels};
 use crate::rules::{IllegalMove, PositionAnalysis, Undecided};
 use crate::vertex_geography::flip;
 
@@ -159,20 +159,8 @@ fn reduce_at(
 /// out enters a losing vertex" (see the module documentation for why the search may trust
 /// every level of it). A queue over the in-arcs, each distinct arc looked at once.
 fn retrograde(graph: &Digraph, root: &[u32]) -> Labels {
-    let n = graph.vertex_count();
-    let mut labels = Labels::apart(n);
-    let mut queue = Vec::new();
-    for u in 0..n as u32 {
-        match graph.out_arcs(u).filter(|&a| root[a] > 0).count() as u32 {
-            0 => {
-                labels.set(u, Label::Lose);
-                queue.push(u);
-            }
-            count => labels.open(u, count),
-        }
-    }
-    propagate(graph, &mut labels, &mut queue, |a| root[a] > 0);
-    labels
+    let moves = |u| graph.out_arcs(u).filter(|&a| root[a] > 0).count() as u32;
+    label_from_sinks(graph, moves, |a| root[a] > 0).0
 }
 
 /// The search of one root: the graph, the labels of the root, the table. A position hashes

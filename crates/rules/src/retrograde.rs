@@ -74,6 +74,30 @@ impl Labels {
     }
 }
 
+/// The labels of the whole graph from the vertices with no counted arc: every vertex opened
+/// with `moves(v)` counted arcs, those with none labelled `Lose`, then [`propagate`] with
+/// `counts`. Returns the labels and the vertices labelled, in order.
+pub(crate) fn label_from_sinks(
+    graph: &Digraph,
+    moves: impl Fn(u32) -> u32,
+    counts: impl Fn(usize) -> bool,
+) -> (Labels, Vec<u32>) {
+    let n = graph.vertex_count();
+    let mut labels = Labels::apart(n);
+    let mut queue = Vec::new();
+    for v in 0..n as u32 {
+        match moves(v) {
+            0 => {
+                labels.set(v, Label::Lose);
+                queue.push(v);
+            }
+            count => labels.open(v, count),
+        }
+    }
+    propagate(graph, &mut labels, &mut queue, counts);
+    (labels, queue)
+}
+
 /// Propagates the labels of the vertices in `queue` backwards: the open tail `u` of a
 /// counted arc into a losing vertex wins, and an open tail whose counted arcs have all
 /// entered winning vertices loses. `counts(a)` says whether the arc `a` counts (the arcs of

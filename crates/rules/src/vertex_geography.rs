@@ -125,7 +125,7 @@ use crate::bounded_search::{
 };
 use crate::digraph::{strong_components_after, Components, Digraph};
 use crate::position::{Position, Solution};
-use crate::retrograde::{propagate, Label, Labels};
+use crate::retrograde::{label_from_sinks, propagate, Label, Labels};
 use crate::rules::{IllegalMove, PositionAnalysis, Rules, Undecided};
 use geography_matching::Graph;
 
@@ -630,25 +630,14 @@ fn outcome_of(label: Label) -> Outcome {
 /// enter winning vertices loses. Returns the labels, every vertex left open set apart, and
 /// the labelled vertices in the order labelled. O(V + E).
 fn label_whole(graph: &Digraph) -> (Labels, Vec<u32>) {
-    let n = graph.vertex_count();
-    let mut labels = Labels::apart(n);
-    let mut queue = Vec::new();
-    for u in 0..n as u32 {
-        let moves = graph.out_neighbors(u).iter().filter(|&&w| w != u).count();
-        if moves == 0 {
-            labels.set(u, Label::Lose);
-            queue.push(u);
-        } else {
-            labels.open(u, moves as u32);
-        }
-    }
-    propagate(graph, &mut labels, &mut queue, |_| true);
-    for u in 0..n as u32 {
+    let moves = |u| graph.out_neighbors(u).iter().filter(|&&w| w != u).count() as u32;
+    let (mut labels, order) = label_from_sinks(graph, moves, |_| true);
+    for u in 0..graph.vertex_count() as u32 {
         if labels.label(u) == Label::Open {
             labels.set_apart(u);
         }
     }
-    (labels, queue)
+    (labels, order)
 }
 
 /// Retrograde analysis inside component `c`, its exits' entry values known, with `removed`
