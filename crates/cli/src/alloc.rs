@@ -1,50 +1,57 @@
-//! The binary's allocator: the system's, asking for transparent huge pages on large blocks.
+//! The binary's heap for a one-shot command: kept whole, its first 8 MiB on huge pages.
 //!
-//! A page fault costs a few microseconds on a virtual machine, and a solve that reads 10^6
-//! arcs touches tens of thousands of fresh 4 KiB pages: on a random digraph of 5·10^5
-//! vertices the faults were about a quarter of the run. A block of 4 MiB or more is advised
-//! to be backed by 2 MiB pages (`madvise(MADV_HUGEPAGE)` on the whole 2 MiB ranges inside
-//! it), so that where the system's huge-page setting is `madvise` or `always` the kernel
-//! faults it in 2 MiB at a time; where it is `never`, nothing changes. No block grows: only
-//! ranges inside a block are advised, and advice never changes what a block holds.
+//! A page fault costs a few microseconds on a virtual machine, and a small solve spends a
+//! good part of its run faulting in fresh pages: a random multi-digraph of 5·10^4 vertices
+//! touched about a thousand 4 KiB pages, a tenth of its run. [`keep_heap`] sets glibc's
+//! heap for the whole run: blocks up to 32 MiB come out of the heap instead of being mapped
+//! one by one, the heap grows 64 MiB past a request (address space only: nothing is touched
+//! until used) and is never given back, so a freed block (the input's text once parsed, a
+//! scratch array) is reused by the next one instead of faulting in fresh pages.
 //!
-//! A one-shot command (every command but `serve`) also keeps one heap for its whole run
-//! ([`keep_heap`]): glibc hands blocks up to 32 MiB out of its heap instead of mapping each
-//! one on its own, grows the heap 64 MiB past a request (address space only: nothing is
-//! touched until used), never gives it back, and the heap is advised as above. A block freed
-//! (the input's text once parsed, a scratch array) is then reused by the next one instead of
-//! faulting in fresh pages, and the pages touched are faulted 2 MiB at a time: on a random
-//! digraph of 10^5 vertices, 2 855 page faults become about 600. `serve` keeps glibc's
-//! defaults, which give memory back between requests.
+//! The heap's first [`HUGE_HEAP`] bytes, from its first whole 2 MiB page on, are advised to
+//! transparent huge pages (`madvise(MADV_HUGEPAGE)`), where the system's setting is
+//! `madvise` or `always`: a small run (the input's text, the graph) then faults a handful of
+//! 2 MiB pages instead of a thousand small ones, and is about 10% faster. No more than that:
+//! a huge page is cheap only while the memory behind it is warm. On a virtual machine that
+//! hands free memory back to its host, a huge page taken after the machine was idle, or after
+//! another process freed its memory, costs milliseconds (the host backs all of it at once),
+//! and a solve of 10^6 vertices that advised all its large blocks took 1.5× as long as
+//! one that faults them 4 KiB at a time (see `bench/results-geography.md`).
 //!
-//! Tested by every test of the binary, which runs under it; its effect is measured in
-//! `bench/results-geography.md`.
+//! Every command but `serve` calls it; `serve` keeps glibc's defaults, which give memory
+//! back between requests. Tested by every test of the binary, which runs under it; its
+//! effect is measured in `bench/results-geography.md`.
 
 #![allow(unsafe_code)]
 
-use std::alloc::{GlobalAlloc, Layout, System};
-
-/// The system allocator, with huge pages asked for on blocks of [`LARGE`] bytes or more.
-pub struct HugePages;
-
 /// A huge page: 2 MiB.
 const HUGE: usize = 2 << 20;
-/// The least block advised: two huge pages, so that one whole one lies inside.
-const LARGE: usize = 2 * HUGE;
+/// How much of the heap, from its first whole huge page, is advised to huge pages.
+const HUGE_HEAP: usize = 4 * HUGE;
 
 /// Blocks up to this size come from the heap: glibc's ceiling for the setting on 64-bit
 /// systems.
 const HEAP_BLOCK_MAX: usize = 32 << 20;
 /// How far the heap grows past a request that does not fit.
 const HEAP_PAD: usize = 64 << 20;
+/// A heap block's header in glibc: the size words before the bytes handed out.
+const HEADER: usize = 16;
 
 /// Sets glibc's heap for a one-shot command (see the module's header): blocks up to
 /// [`HEAP_BLOCK_MAX`] from the heap, grown [`HEAP_PAD`] at a time and never trimmed, and
-/// the free top of the heap advised for huge pages now. Where a setting is refused (another
-/// C library) the allocator behaves as before.
+/// its first [`HUGE_HEAP`] bytes from a huge page boundary advised to huge pages.
+///
+/// The heap's free top starts inside a huge page that is only partly the heap's, which
+/// cannot be advised: whatever came first (the input's text) would be faulted 4 KiB at a
+/// time. So a block that is never freed, nor touched, fills the top up to the next huge
+/// page (glibc writes only the header of the next free block, just before it). Nothing is
+/// written past that header before the advice: a page touched there first would keep its
+/// whole huge page from ever being one. Where a setting is refused (another C library)
+/// the heap is left as it was.
 pub fn keep_heap() {
-    // SAFETY: `mallopt` only changes glibc's thresholds; `malloc` and `free` of one block
-    // of our own; `sbrk(0)` only reads the break. Nothing else holds the block.
+    // SAFETY: `mallopt` only changes glibc's thresholds; `mallinfo2` and `sbrk(0)` only
+    // read; the one block taken is never used nor freed; the advice changes how pages of
+    // the heap's free top are backed, never their contents.
     unsafe {
         let set = |option, value: usize| {
             libc::mallopt(
@@ -58,64 +65,28 @@ pub fn keep_heap() {
         {
             return;
         }
-        // Grow the heap by HEAP_PAD now: the block and what follows it up to the break are
-        // the heap's free top once the block is back.
-        let block = libc::malloc(HUGE).cast::<u8>();
-        if block.is_null() {
+        // The free top (glibc's `keepcost`) ends at the break; its header is its first
+        // HEADER bytes, so a block taken from it starts HEADER bytes in.
+        let top = libc::sbrk(0) as usize - libc::mallinfo2().keepcost;
+        let mut boundary = (top + HEADER).next_multiple_of(HUGE);
+        if boundary - top < 2 * HEADER {
+            boundary += HUGE;
+        }
+        // A request of `boundary − top − 2·HEADER` bytes takes `boundary − top − HEADER`
+        // (its size word added, rounded to 16): the next block's header ends at `boundary`.
+        // It does not fit in the top, so the heap grows by it and HEAP_PAD.
+        // (`black_box`: a block nothing reads would otherwise be optimised away.)
+        if std::hint::black_box(libc::malloc(boundary - top - 2 * HEADER)).is_null() {
             return;
         }
-        libc::free(block.cast());
-        let top = libc::sbrk(0).cast::<u8>();
-        if top as usize > block as usize {
-            advise(block, top as usize - block as usize);
+        let end = (libc::sbrk(0) as usize).min(boundary + HUGE_HEAP);
+        if end > boundary {
+            // A failure (huge pages off) leaves the heap as it was, which is fine.
+            libc::madvise(
+                boundary as *mut libc::c_void,
+                end - boundary,
+                libc::MADV_HUGEPAGE,
+            );
         }
-    }
-}
-
-/// The block of `size` bytes at `ptr` (null when the allocation failed), its whole huge
-/// pages advised when it is [`LARGE`].
-fn advised(ptr: *mut u8, size: usize) -> *mut u8 {
-    if size >= LARGE && !ptr.is_null() {
-        advise(ptr, size);
-    }
-    ptr
-}
-
-/// Advises the whole huge pages inside the block of `size` bytes at `ptr`.
-fn advise(ptr: *mut u8, size: usize) {
-    let start = (ptr as usize).next_multiple_of(HUGE);
-    let end = (ptr as usize + size) & !(HUGE - 1);
-    if end > start {
-        // SAFETY: [start, end) lies inside a block the system allocator just handed out;
-        // the advice changes how its pages are backed, never their contents. A failure
-        // (huge pages off) leaves the block as it was, which is fine.
-        unsafe {
-            libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
-        }
-    }
-}
-
-// SAFETY: every block comes from `System` and goes back to it with the same layout; the
-// advice above never changes a block's bounds or contents.
-unsafe impl GlobalAlloc for HugePages {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: the caller's guarantees for `layout`, passed on.
-        advised(unsafe { System.alloc(layout) }, layout.size())
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        // SAFETY: as in `alloc`.
-        advised(unsafe { System.alloc_zeroed(layout) }, layout.size())
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: `ptr` came from `System` with `layout`.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        // SAFETY: `ptr` came from `System` with `layout`; the caller's guarantees for
-        // `new_size`, passed on.
-        advised(unsafe { System.realloc(ptr, layout, new_size) }, new_size)
     }
 }

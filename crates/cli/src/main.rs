@@ -24,9 +24,6 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use geography_app::Limits;
 
-#[global_allocator]
-static ALLOCATOR: alloc::HugePages = alloc::HugePages;
-
 /// Solve, explain and play two-player graph and board games exactly.
 #[derive(Debug, Parser)]
 #[command(name = "geography", version, about, long_about = None)]
