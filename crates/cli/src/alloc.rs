@@ -67,14 +67,16 @@ pub fn keep_heap() {
         }
         // The free top (glibc's `keepcost`) ends at the break; its header is its first
         // HEADER bytes, so a block taken from it starts HEADER bytes in.
-        let top = libc::sbrk(0) as usize - libc::mallinfo2().keepcost;
+        let top_size = libc::mallinfo2().keepcost;
+        let top = libc::sbrk(0) as usize - top_size;
+        // The first huge page boundary that a block from the top cannot reach without
+        // growing the heap (so that the heap grows now, by HEAP_PAD, before the advice).
         let mut boundary = (top + HEADER).next_multiple_of(HUGE);
-        if boundary - top < 2 * HEADER {
+        while boundary - top < 2 * HEADER + top_size {
             boundary += HUGE;
         }
         // A request of `boundary − top − 2·HEADER` bytes takes `boundary − top − HEADER`
         // (its size word added, rounded to 16): the next block's header ends at `boundary`.
-        // It does not fit in the top, so the heap grows by it and HEAP_PAD.
         // (`black_box`: a block nothing reads would otherwise be optimised away.)
         if std::hint::black_box(libc::malloc(boundary - top - 2 * HEADER)).is_null() {
             return;
