@@ -265,20 +265,14 @@ impl Forest {
                         }
                     }
                     _ => {
-                        self.pred[w as usize] = v;
                         let m = mates[w as usize];
                         if m == NONE {
+                            self.pred[w as usize] = v;
                             self.clear_unscanned();
                             return Growth::Augmenting(w);
                         }
-                        self.label_free(w, ODD);
-                        self.label_free(m, EVEN);
+                        self.attach(v, w, m);
                         self.unscanned.push(m);
-                        if self.tracks_trees() {
-                            let root = self.tree_of[v as usize];
-                            self.enter_tree(w, root);
-                            self.enter_tree(m, root);
-                        }
                         if watch(m) {
                             self.clear_unscanned();
                             return Growth::Stopped;
@@ -307,12 +301,18 @@ impl Forest {
     }
 
     /// Grows by the edge `v – w` from the even `v` to the unlabelled `w`, whose mate is `m`:
-    /// `w` turns odd and `m` even. `m` is not queued for scanning: a caller that drives
-    /// the growth itself scans it.
+    /// `w` turns odd and `m` even, both in `v`'s tree (trees tracked). `m` is not queued
+    /// for scanning: a caller that drives the growth itself scans it.
+    #[inline]
     pub(crate) fn attach(&mut self, v: u32, w: u32, m: u32) {
         self.pred[w as usize] = v;
         self.label_free(w, ODD);
         self.label_free(m, EVEN);
+        if self.tracks_trees() {
+            let root = self.tree_of[v as usize];
+            self.enter_tree(w, root);
+            self.enter_tree(m, root);
+        }
     }
 
     /// Takes the edge `v – w` between two even vertices into the forest: nothing inside a
@@ -415,9 +415,6 @@ impl Forest {
             let m = mates[y as usize];
             self.attach(x, y, m);
             self.unscanned.push(m);
-            let root = self.tree_of[x as usize];
-            self.enter_tree(y, root);
-            self.enter_tree(m, root);
         }
         self.path = path;
     }

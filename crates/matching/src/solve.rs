@@ -176,7 +176,7 @@ impl HandOver {
         match self {
             HandOver::After(work) => Some(work),
             HandOver::OnLargeGraphs if locality.is_some_and(renumbering_pays) => {
-                Some(windows * (graph.vertex_bound() + graph.edge_count()) as u64)
+                Some(windows_of(graph, windows))
             }
             HandOver::OnLargeGraphs | HandOver::Never => None,
         }
@@ -253,8 +253,7 @@ fn general_decomposition<G: Adjacency>(
     let hand_over = hand_over.after_given(graph, BLOSSOM_HAND_OVER, locality);
     let mut start = greedy_matching(graph);
     if forest_work.is_some() || forest_first(locality) {
-        let window = graph.vertex_bound() as u64 + graph.edge_count() as u64;
-        let budget = forest_work.unwrap_or(FIRST_FOREST_WINDOWS * window);
+        let budget = forest_work.unwrap_or_else(|| windows_of(graph, FIRST_FOREST_WINDOWS));
         match forest_pass_within(graph, start, budget) {
             Ok((matching, forest)) => return decomposition_of_forest(graph, matching, &forest),
             Err(matching) => start = matching,
@@ -308,12 +307,16 @@ fn finish_stalled<G: Adjacency>(
     matching: Matching,
     forest_work: Option<u64>,
 ) -> Matching {
-    let window = graph.vertex_bound() as u64 + graph.edge_count() as u64;
-    let budget = forest_work.unwrap_or(FOREST_WINDOWS * window);
+    let budget = forest_work.unwrap_or_else(|| windows_of(graph, FOREST_WINDOWS));
     match forest_pass_within(graph, matching, budget) {
         Ok((matching, _)) => matching,
         Err(matching) => general_shortest_path_phases(graph, matching).0,
     }
+}
+
+/// `windows` windows of V + E units of work on `graph`: the unit of every budget here.
+fn windows_of<G: Adjacency>(graph: &G, windows: u64) -> u64 {
+    windows * (graph.vertex_bound() + graph.edge_count()) as u64
 }
 
 /// Windows of V + E scanned edges the kept forest may take after the blossom pass stalled
