@@ -517,8 +517,8 @@ def main():
                     "times each per input, alternating, and keep the fastest of each; on the "
                     "edges classes, the same for solve --json and solve --edges --json; on the "
                     "density and records classes, for every run; on the geography group, "
-                    "geography and generalized-geography in turn, the median of each "
-                    "(default 1)")
+                    "geography N times back to back, then generalized-geography, each after "
+                    "one warm-up run not counted, the median of each (default 1)")
     ap.add_argument("--keep-outputs", action="store_true",
                     help="keep geography's JSON outputs in bench/.build/outputs")
     ap.add_argument("--no-caps", action="store_true",
