@@ -254,13 +254,15 @@ def peer_row(our_bin, args, disagreements, errors, name, title, game, path, size
            "input": os.path.relpath(path, c.HERE), "runs": {}}
     # Each tool's runs back to back, ours first: a run that follows the peer's exit pays for
     # the memory the host takes back from it (up to 4x on our ~10 ms runs).
-    o_runs = repeated(lambda: ours(our_bin, args, name, argv, limit), args.repeat,
-                      lambda r: r["status"] == "ok" and not undecided_count(r["answer"])) \
-        if run_ours else []
-    p_runs = repeated(lambda: peer(args, name, game, path, limit), args.repeat,
-                      lambda r: r["status"] == "ok") if run_peer else []
-    row["runs"]["geography"] = median_run(o_runs) if run_ours else {"status": "skipped"}
-    row["runs"]["peer"] = median_run(p_runs) if run_peer else {"status": "skipped"}
+    def timed(run, finished, wanted):
+        return median_run(repeated(run, args.repeat, finished)) if wanted \
+            else {"status": "skipped"}
+
+    row["runs"]["geography"] = timed(
+        lambda: ours(our_bin, args, name, argv, limit),
+        lambda r: r["status"] == "ok" and not undecided_count(r["answer"]), run_ours)
+    row["runs"]["peer"] = timed(lambda: peer(args, name, game, path, limit),
+                                lambda r: r["status"] == "ok", run_peer)
     o, p = row["runs"]["geography"], row["runs"]["peer"]
     if o["status"] == "failed":
         errors.append(f"{name}: geography failed: {o.get('error')}")
